@@ -1,0 +1,145 @@
+// Move generation invariants over the perft suites and random playouts: the kinds partition
+// the legal moves, the pseudo-legal/legal tests agree with generation for every 16-bit value,
+// make/unmake restores everything, and gives_check matches the position after the move.
+#include "movegen/movegen.h"
+
+#include <random>
+
+#include "gtest/gtest.h"
+#include "movegen/notation.h"
+#include "tests/test_data.h"
+
+namespace riposte::testing {
+namespace {
+
+// Suite positions plus positions reached by short random playouts from them.
+std::vector<Position> sample_positions(std::size_t stride) {
+  std::vector<Position> out;
+  std::mt19937_64 rng(12345);
+  const auto fens = all_suite_fens();
+  for (std::size_t i = 0; i < fens.size(); i += stride) {
+    Position pos = *Position::from_fen(fens[i]);
+    out.push_back(pos);
+    for (int ply = 0; ply < 12; ++ply) {
+      const MoveList<LEGAL> moves(pos);
+      if (moves.size() == 0) break;
+      pos.do_move(moves.begin()[rng() % moves.size()].move);
+      if (ply % 4 == 3) out.push_back(pos);
+    }
+  }
+  return out;
+}
+
+TEST(MoveGen, KindsPartitionTheLegalMoves) {
+  for (const Position& pos : sample_positions(1)) {
+    const MoveList<LEGAL> legal(pos);
+    const MoveList<CAPTURES> captures(pos);
+    const MoveList<QUIETS> quiets(pos);
+    ASSERT_EQ(captures.size() + quiets.size(), legal.size()) << pos.fen();
+    EXPECT_EQ(count_legal_moves(pos), legal.size()) << pos.fen();
+    for (const ExtMove& m : captures) {
+      EXPECT_TRUE(legal.contains(m.move)) << pos.fen();
+      EXPECT_TRUE(pos.is_noisy(m.move)) << to_uci(m.move, true) << " " << pos.fen();
+    }
+    for (const ExtMove& m : quiets) {
+      EXPECT_TRUE(legal.contains(m.move)) << pos.fen();
+      EXPECT_FALSE(pos.is_noisy(m.move)) << to_uci(m.move, true) << " " << pos.fen();
+    }
+    if (pos.checkers()) {
+      EXPECT_EQ(MoveList<EVASIONS>(pos).size(), legal.size());
+    }
+  }
+}
+
+TEST(MoveGen, PseudoLegalAndLegalAgreeWithGenerationForEvery16BitMove) {
+  int positions = 0;
+  std::vector<char> generated(65536);
+  for (const Position& pos : sample_positions(11)) {
+    std::fill(generated.begin(), generated.end(), 0);
+    for (const ExtMove& m : MoveList<LEGAL>(pos)) generated[m.move.raw()] = 1;
+    for (unsigned raw = 0; raw < 65536; ++raw) {
+      const Move m{std::uint16_t(raw)};
+      const bool ok = pos.pseudo_legal(m) && pos.legal(m);
+      if (ok != bool(generated[raw])) {
+        ADD_FAILURE() << pos.fen() << " move " << to_uci(m, true) << " raw " << raw
+                      << " generated=" << int(generated[raw]);
+        return;
+      }
+    }
+    ++positions;
+  }
+  EXPECT_GT(positions, 400);
+}
+
+TEST(MoveGen, MakeUnmakeRestoresKeysAndState) {
+  std::mt19937_64 rng(7);
+  for (const std::string& fen : all_suite_fens()) {
+    Position pos = *Position::from_fen(fen);
+    const std::string start_fen = pos.fen();
+    const Key start_key = pos.key(), start_pawn_key = pos.pawn_key();
+    std::vector<Move> played;
+    for (int ply = 0; ply < 16; ++ply) {
+      const MoveList<LEGAL> moves(pos);
+      if (moves.size() == 0) break;
+      const Move m = moves.begin()[rng() % moves.size()].move;
+      const bool check = pos.gives_check(m);
+      pos.do_move(m);
+      played.push_back(m);
+      EXPECT_EQ(check, pos.checkers() != 0) << "gives_check wrong for " << to_uci(m, true);
+      // The incremental keys equal keys computed from scratch.
+      const Position fresh = *Position::from_fen(pos.fen(), pos.is_chess960());
+      ASSERT_EQ(pos.key(), fresh.key()) << pos.fen() << " after " << to_uci(m, true);
+      ASSERT_EQ(pos.pawn_key(), fresh.pawn_key()) << pos.fen();
+      ASSERT_EQ(pos.checkers(), fresh.checkers()) << pos.fen();
+    }
+    while (!played.empty()) {
+      pos.undo_move(played.back());
+      played.pop_back();
+    }
+    EXPECT_EQ(pos.fen(), start_fen);
+    EXPECT_EQ(pos.key(), start_key);
+    EXPECT_EQ(pos.pawn_key(), start_pawn_key);
+  }
+}
+
+TEST(MoveGen, GivesCheckMatchesForEveryLegalMove) {
+  for (Position pos : sample_positions(3)) {
+    for (const ExtMove& m : MoveList<LEGAL>(pos)) {
+      const bool predicted = pos.gives_check(m.move);
+      pos.do_move(m.move);
+      EXPECT_EQ(predicted, pos.checkers() != 0) << to_uci(m.move, true) << " in " << pos.fen();
+      pos.undo_move(m.move);
+    }
+  }
+}
+
+TEST(MoveGen, NullMoveFlipsSideAndRestores) {
+  Position pos =
+      *Position::from_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
+  const Key key = pos.key();
+  pos.do_null_move();
+  EXPECT_EQ(pos.side_to_move(), BLACK);
+  EXPECT_EQ(pos.ep_square(), SQ_NONE);
+  EXPECT_EQ(
+      pos.key(),
+      Position::from_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR b KQkq - 1 3")->key());
+  pos.undo_null_move();
+  EXPECT_EQ(pos.key(), key);
+  EXPECT_EQ(pos.ep_square(), SQ_F6);
+}
+
+TEST(Notation, UciMoveTextBothWays) {
+  Position pos = *Position::from_fen("r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1");
+  EXPECT_EQ(to_uci(*parse_uci_move(pos, "e1g1"), false), "e1g1");
+  EXPECT_EQ(to_uci(*parse_uci_move(pos, "e1h1"), false), "e1g1");  // king takes rook, accepted
+  EXPECT_EQ(to_uci(*parse_uci_move(pos, "e1c1"), true), "e1a1");
+  EXPECT_EQ(parse_uci_move(pos, "b7a8n")->promotion_type(), KNIGHT);
+  EXPECT_EQ(to_uci(*parse_uci_move(pos, "b7b8q"), false), "b7b8q");
+  EXPECT_FALSE(parse_uci_move(pos, "e1e3").ok());
+  EXPECT_FALSE(parse_uci_move(pos, "b7b8").ok());  // promotion needs its piece
+  EXPECT_FALSE(parse_uci_move(pos, "zz").ok());
+  EXPECT_EQ(to_uci(Move::null(), false), "0000");
+}
+
+}  // namespace
+}  // namespace riposte::testing

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# One entry point for a fresh Debian machine: installs what is missing, then builds.
+#   bash tools/build.sh run    build Release and start the engine on UCI (build log on stderr)
+#   bash tools/build.sh test   build Release and ASan/UBSan, and run every test in both
+#   bash tools/build.sh build  only build Release (build/release/riposte)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(cmake make g++ libabsl-dev libgtest-dev libbenchmark-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "Installing missing packages: ${missing[*]}" >&2
+  $sudo apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+    "${missing[@]}" >&2
+fi
+
+jobs=$(nproc)
+build() {  # build <preset>
+  cmake --preset "$1" >&2
+  cmake --build --preset "$1" -j"$jobs" >&2
+}
+
+case "${1:-}" in
+  run)
+    build release
+    exec build/release/riposte
+    ;;
+  build)
+    build release
+    ;;
+  test)
+    build release
+    ctest --preset release -j"$jobs"
+    build sanitize
+    ctest --preset sanitize -j"$jobs"
+    ;;
+  *)
+    echo "usage: bash tools/build.sh run|test|build" >&2
+    exit 2
+    ;;
+esac
