@@ -1,23 +1,81 @@
 #include "engine/uci.h"
 
-#include <sstream>
+#include <algorithm>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "engine/bench.h"
 #include "movegen/notation.h"
 #include "movegen/perft.h"
+#include "nnue-free-eval/evaluate.h"
 
 namespace riposte {
 
 namespace {
+
 constexpr const char* kEngineName = "Riposte 0.1";
 constexpr const char* kEngineAuthor = "the Riposte developers";
+constexpr int kDefaultHashMb = 16;
+constexpr int kMaxHashMb = 1 << 20;  // 1 TB
+constexpr int kMaxThreads = 1024;
+constexpr int kBenchDepth = 11;
+
+std::string score_text(int v) {
+  if (!is_mate_score(v)) return absl::StrCat("cp ", v);
+  return absl::StrCat("mate ", v > 0 ? (kValueMate - v + 1) / 2 : -(kValueMate + v) / 2);
+}
+
+absl::Status to_status(bool ok) { return ok ? absl::OkStatus() : absl::InternalError(""); }
+
 }  // namespace
 
-Uci::Uci(std::ostream& out) : out_(out), pos_(Position::start_position()) {
+Uci::Uci(std::ostream& out, bool dev_options)
+    : out_(out), pool_(tt_), pos_(Position::start_position()) {
+  (void)tt_.resize(kDefaultHashMb);
+  options_.add_spin("Hash", kDefaultHashMb, 1, kMaxHashMb, [this](const std::string& v) {
+    pool_.wait();
+    return tt_.resize(std::stoull(v), pool_.size());
+  });
+  options_.add_spin("Threads", 1, 1, kMaxThreads, [this](const std::string& v) {
+    pool_.set_threads(std::stoi(v));
+    return absl::OkStatus();
+  });
+  options_.add_button("Clear Hash", [this](const std::string&) {
+    pool_.wait();
+    tt_.clear(pool_.size());
+    return absl::OkStatus();
+  });
+  options_.add_spin("Move Overhead", search_options_.move_overhead, 0, 5000,
+                    [this](const std::string& v) {
+                      search_options_.move_overhead = std::stoll(v);
+                      return absl::OkStatus();
+                    });
+  options_.add_spin("MultiPV", 1, 1, 256, [this](const std::string& v) {
+    search_options_.multipv = std::stoi(v);
+    return absl::OkStatus();
+  });
+  options_.add_check("Ponder", false);
   options_.add_check("UCI_Chess960", false);
+
+  // Development switches: each turns one search feature off for measuring it in games.
+  const bool hidden = !dev_options;
+  auto toggle = [this](bool SearchOptions::*field) {
+    return [this, field](const std::string& v) {
+      search_options_.*field = v == "true";
+      return to_status(true);
+    };
+  };
+  options_.add_check("DevNullMove", true, toggle(&SearchOptions::null_move), hidden);
+  options_.add_check("DevReverseFutility", true, toggle(&SearchOptions::reverse_futility), hidden);
+  options_.add_check("DevLMR", true, toggle(&SearchOptions::late_move_reductions), hidden);
+  options_.add_check("DevQSearchSEE", true, toggle(&SearchOptions::qsearch_see_pruning), hidden);
+}
+
+Uci::~Uci() {
+  pool_.stop();
+  pool_.wait();
 }
 
 void Uci::loop(std::istream& in) {
@@ -37,12 +95,22 @@ bool Uci::execute(std::string_view line) {
   if (tokens.empty()) return true;
   const std::string& cmd = tokens[0];
 
-  if (cmd == "quit") return false;
-  if (cmd == "uci")
-    cmd_uci();
+  if (cmd == "quit") {
+    pool_.stop();
+    pool_.wait();
+    return false;
+  }
+  if (cmd == "stop")
+    pool_.stop();
   else if (cmd == "isready")
     out_.line("readyok");
+  else if (cmd == "ponderhit")
+    pool_.ponderhit();
+  else if (cmd == "uci")
+    cmd_uci();
   else if (cmd == "ucinewgame") {
+    pool_.stop();
+    pool_.clear();
   } else if (cmd == "setoption")
     cmd_setoption(line);
   else if (cmd == "position")
@@ -51,7 +119,12 @@ bool Uci::execute(std::string_view line) {
     cmd_go(tokens);
   else if (cmd == "d")
     out_.line(pos_.pretty());
-  else
+  else if (cmd == "eval")
+    out_.line(eval::trace(pos_));
+  else if (cmd == "bench")
+    cmd_bench(tokens);
+  else if (cmd == "debug") {
+  } else
     error(absl::StrCat("unknown command '", std::string(line), "'"));
   return true;
 }
@@ -64,6 +137,7 @@ void Uci::cmd_uci() {
 }
 
 void Uci::cmd_setoption(std::string_view line) {
+  if (pool_.searching()) return error("options cannot change during a search");
   // Names and values may contain spaces: `setoption name Clear Hash`, `... name X value a b`.
   const std::string text(line);
   const std::size_t name_at = text.find(" name ");
@@ -108,22 +182,125 @@ void Uci::cmd_position(const std::vector<std::string>& tokens) {
   pos_ = std::move(*pos);
 }
 
-void Uci::cmd_go(const std::vector<std::string>& tokens) {
-  if (tokens.size() >= 2 && tokens[1] == "perft") {
-    int depth = 0;
-    if (tokens.size() < 3 || !absl::SimpleAtoi(tokens[2], &depth) || depth < 1 || depth > 64)
-      return error("go perft needs a depth from 1 to 64");
-    std::uint64_t total = 0;
-    Position pos = pos_;
-    for (const auto& [move, nodes] : perft_divide(pos, depth)) {
-      out_.line(absl::StrCat(to_uci(move, pos.is_chess960()), ": ", nodes));
-      total += nodes;
-    }
-    out_.line("");
-    out_.line(absl::StrCat("Nodes searched: ", total));
+void Uci::print_report(const SearchReport& r, bool chess960) {
+  if (r.pv.empty()) {  // no legal move at the root
+    out_.line(absl::StrCat("info depth 0 score ", score_text(r.score)));
     return;
   }
-  error("search is not implemented yet");
+  std::string line = absl::StrCat("info depth ", r.depth, " seldepth ", r.seldepth, " multipv ",
+                                  r.multipv, " score ", score_text(r.score));
+  if (r.bound == BOUND_LOWER) line += " lowerbound";
+  if (r.bound == BOUND_UPPER) line += " upperbound";
+  const std::uint64_t nps = r.nodes * 1000 / std::uint64_t(std::max<std::int64_t>(1, r.time_ms));
+  absl::StrAppend(&line, " nodes ", r.nodes, " nps ", nps, " hashfull ", r.hashfull,
+                  " tbhits 0 time ", r.time_ms, " pv");
+  for (Move m : r.pv) absl::StrAppend(&line, " ", to_uci(m, chess960));
+  out_.line(line);
+}
+
+void Uci::cmd_go(const std::vector<std::string>& tokens) {
+  if (tokens.size() >= 2 && tokens[1] == "perft") return cmd_perft(tokens);
+
+  SearchLimits limits;
+  static const std::vector<std::string> keywords = {
+      "searchmoves", "ponder", "wtime", "btime", "winc",     "binc",
+      "movestogo",   "depth",  "nodes", "mate",  "movetime", "infinite"};
+  auto number = [&](std::size_t& i, std::int64_t& out) {
+    std::int64_t v;
+    if (i + 1 < tokens.size() && absl::SimpleAtoi(tokens[i + 1], &v)) {
+      out = v;
+      ++i;
+      return;
+    }
+    error(absl::StrCat("go ", tokens[i], " needs a number; ignored"));
+  };
+  for (std::size_t i = 1; i < tokens.size(); ++i) {
+    const std::string& t = tokens[i];
+    std::int64_t v = -1;
+    if (t == "infinite")
+      limits.infinite = true;
+    else if (t == "ponder")
+      limits.ponder = true;
+    else if (t == "wtime") {
+      number(i, v);
+      if (v != -1) limits.time[WHITE] = std::max<std::int64_t>(0, v);
+    } else if (t == "btime") {
+      number(i, v);
+      if (v != -1) limits.time[BLACK] = std::max<std::int64_t>(0, v);
+    } else if (t == "winc") {
+      number(i, v);
+      limits.inc[WHITE] = std::max<std::int64_t>(0, v);
+    } else if (t == "binc") {
+      number(i, v);
+      limits.inc[BLACK] = std::max<std::int64_t>(0, v);
+    } else if (t == "movestogo") {
+      number(i, v);
+      limits.movestogo = int(std::clamp<std::int64_t>(v, 0, 10000));
+    } else if (t == "depth") {
+      number(i, v);
+      limits.depth = int(std::clamp<std::int64_t>(v, 0, kMaxPly - 1));
+    } else if (t == "nodes") {
+      number(i, v);
+      limits.nodes = std::uint64_t(std::max<std::int64_t>(0, v));
+    } else if (t == "mate") {
+      number(i, v);
+      limits.mate = int(std::clamp<std::int64_t>(v, 0, kMaxPly));
+    } else if (t == "movetime") {
+      number(i, v);
+      limits.movetime = std::max<std::int64_t>(0, v);
+    } else if (t == "searchmoves") {
+      while (i + 1 < tokens.size() &&
+             std::find(keywords.begin(), keywords.end(), tokens[i + 1]) == keywords.end()) {
+        const auto m = parse_uci_move(pos_, tokens[++i]);
+        if (m.ok())
+          limits.searchmoves.push_back(*m);
+        else
+          error(absl::StrCat(m.status().message(), "; ignored in searchmoves"));
+      }
+    } else {
+      error(absl::StrCat("unknown go parameter '", t, "' ignored"));
+    }
+  }
+
+  const bool chess960 = pos_.is_chess960();
+  SearchListener listener{[this, chess960](const SearchReport& r) { print_report(r, chess960); },
+                          [this, chess960](Move best, Move ponder) {
+                            if (!best) {
+                              out_.line("bestmove 0000");
+                              return;
+                            }
+                            std::string line = "bestmove " + to_uci(best, chess960);
+                            if (ponder) line += " ponder " + to_uci(ponder, chess960);
+                            out_.line(line);
+                          }};
+  pool_.start(pos_, limits, search_options_, std::move(listener));
+}
+
+void Uci::cmd_perft(const std::vector<std::string>& tokens) {
+  int depth = 0;
+  if (tokens.size() < 3 || !absl::SimpleAtoi(tokens[2], &depth) || depth < 1 || depth > 64)
+    return error("go perft needs a depth from 1 to 64");
+  pool_.wait();
+  std::uint64_t total = 0;
+  Position pos = pos_;
+  for (const auto& [move, nodes] : perft_divide(pos, depth)) {
+    out_.line(absl::StrCat(to_uci(move, pos.is_chess960()), ": ", nodes));
+    total += nodes;
+  }
+  out_.line("");
+  out_.line(absl::StrCat("Nodes searched: ", total));
+}
+
+void Uci::cmd_bench(const std::vector<std::string>& tokens) {
+  int args[3] = {kBenchDepth, 1, kDefaultHashMb};
+  const int limits[3][2] = {{1, kMaxPly - 1}, {1, kMaxThreads}, {1, kMaxHashMb}};
+  for (std::size_t i = 1; i < tokens.size() && i <= 3; ++i) {
+    if (!absl::SimpleAtoi(tokens[i], &args[i - 1]) || args[i - 1] < limits[i - 1][0] ||
+        args[i - 1] > limits[i - 1][1])
+      return error("usage: bench [depth] [threads] [hash MB]");
+  }
+  pool_.wait();
+  run_bench(out_, args[0], args[1], args[2], search_options_);
 }
 
 }  // namespace riposte

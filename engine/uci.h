@@ -1,4 +1,6 @@
-// The UCI front end: reads commands, keeps the game state, and drives the search.
+// The UCI front end: reads commands, keeps the game state, and drives the search threads.
+// Commands are read on the caller's thread while the search runs on its own, so `isready`,
+// `stop` and `quit` are answered at any moment.
 #pragma once
 
 #include <istream>
@@ -11,27 +13,40 @@
 #include "engine/options.h"
 #include "engine/output.h"
 #include "movegen/position.h"
+#include "search/search.h"
+#include "search/threads.h"
+#include "search/tt.h"
 
 namespace riposte {
 
 class Uci {
  public:
-  explicit Uci(std::ostream& out);
+  // dev_options: list the development switches in the `uci` reply (riposte --dev).
+  explicit Uci(std::ostream& out, bool dev_options = false);
+  ~Uci();
 
   // Reads commands until `quit` or end of input.
   void loop(std::istream& in);
   // Executes one command line; returns false once the engine should exit.
   bool execute(std::string_view line);
+  // Blocks until the running search (if any) has printed its bestmove.
+  void wait_for_search() { pool_.wait(); }
 
  private:
   void cmd_uci();
   void cmd_setoption(std::string_view line);
   void cmd_position(const std::vector<std::string>& tokens);
   void cmd_go(const std::vector<std::string>& tokens);
+  void cmd_perft(const std::vector<std::string>& tokens);
+  void cmd_bench(const std::vector<std::string>& tokens);
   void error(absl::string_view message);
+  void print_report(const SearchReport& r, bool chess960);
 
   Output out_;
   Options options_;
+  TranspositionTable tt_;
+  ThreadPool pool_;
+  SearchOptions search_options_;
   Position pos_;
 };
 

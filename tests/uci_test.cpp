@@ -2,32 +2,214 @@
 #include "engine/uci.h"
 
 #include <algorithm>
+#include <chrono>
 #include <sstream>
+#include <thread>
 
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
 
 namespace riposte::testing {
 namespace {
 
-// Runs the commands through a fresh engine and returns its output lines.
+// Runs the commands through a fresh engine and returns its output lines. A `go` with a finite
+// limit is waited for before the next command; `#sleep N` pauses N ms; `#wait` waits for the
+// search. The output is read only after the engine has shut down.
 std::vector<std::string> transcript(const std::string& commands) {
   std::ostringstream out;
   {
     Uci uci(out);
-    std::istringstream in(commands);
-    uci.loop(in);
+    for (const absl::string_view line : absl::StrSplit(commands, '\n', absl::SkipEmpty())) {
+      if (absl::StartsWith(line, "#sleep ")) {
+        int ms = 0;
+        (void)absl::SimpleAtoi(line.substr(7), &ms);
+        std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+        continue;
+      }
+      if (line == "#wait") {
+        uci.wait_for_search();
+        continue;
+      }
+      if (!uci.execute(std::string(line))) break;
+      if (absl::StartsWith(line, "go") && !absl::StrContains(line, "infinite") &&
+          !absl::StrContains(line, "ponder"))
+        uci.wait_for_search();
+    }
   }
   return absl::StrSplit(out.str(), '\n', absl::SkipEmpty());
 }
 
-TEST(Uci, HandshakeAndReady) {
+int count_prefix(const std::vector<std::string>& lines, const std::string& prefix) {
+  return int(std::count_if(lines.begin(), lines.end(),
+                           [&](const std::string& l) { return l.rfind(prefix, 0) == 0; }));
+}
+
+int index_of_prefix(const std::vector<std::string>& lines, const std::string& prefix) {
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    if (lines[i].rfind(prefix, 0) == 0) return int(i);
+  return -1;
+}
+
+TEST(Uci, HandshakeListsTheStandardOptions) {
   const auto lines = transcript("uci\nisready\nquit\n");
-  ASSERT_GE(lines.size(), 4u);
-  EXPECT_EQ(lines[0], "id name Riposte 0.1");
-  EXPECT_EQ(lines[1].rfind("id author ", 0), 0u);
-  EXPECT_EQ(lines[lines.size() - 2], "uciok");
+  const std::vector<std::string> expected = {
+      "id name Riposte 0.1",
+      "id author the Riposte developers",
+      "option name Hash type spin default 16 min 1 max 1048576",
+      "option name Threads type spin default 1 min 1 max 1024",
+      "option name Clear Hash type button",
+      "option name Move Overhead type spin default 10 min 0 max 5000",
+      "option name MultiPV type spin default 1 min 1 max 256",
+      "option name Ponder type check default false",
+      "option name UCI_Chess960 type check default false",
+      "uciok",
+      "readyok"};
+  EXPECT_EQ(lines, expected);
+}
+
+TEST(Uci, DevelopmentSwitchesAreListedOnlyOnRequest) {
+  std::ostringstream out;
+  {
+    Uci uci(out, true);
+    uci.execute("uci");
+  }
+  EXPECT_NE(out.str().find("option name DevNullMove type check default true"), std::string::npos);
+  EXPECT_NE(out.str().find("option name DevLMR type check default true"), std::string::npos);
+}
+
+TEST(Uci, GoDepthGivesInfoThenExactlyOneLegalBestmove) {
+  const auto lines = transcript("position startpos moves e2e4\ngo depth 5\nisready\n");
+  EXPECT_EQ(count_prefix(lines, "bestmove "), 1);
+  const int best = index_of_prefix(lines, "bestmove ");
+  ASSERT_GT(best, 0);
+  EXPECT_EQ(lines[best - 1].rfind("info depth 5 seldepth ", 0), 0u) << lines[best - 1];
+  EXPECT_NE(lines[best - 1].find(" score cp "), std::string::npos);
+  // The last PV starts with the best move.
+  const std::string move = lines[best].substr(9, 4);
+  EXPECT_NE(lines[best - 1].find(" pv " + move), std::string::npos);
   EXPECT_EQ(lines.back(), "readyok");
+}
+
+TEST(Uci, IsreadyAndStopDuringAnInfiniteSearch) {
+  const auto lines = transcript(
+      "position startpos\ngo infinite\n#sleep 100\nisready\n"
+      "#sleep 50\nstop\n#wait\nisready\n");
+  const int ready = index_of_prefix(lines, "readyok");
+  const int best = index_of_prefix(lines, "bestmove ");
+  ASSERT_GE(ready, 0);
+  ASSERT_GE(best, 0);
+  EXPECT_LT(ready, best) << "readyok must come while the search runs";
+  EXPECT_EQ(count_prefix(lines, "bestmove "), 1);
+  EXPECT_EQ(lines.back(), "readyok");
+}
+
+TEST(Uci, PonderWaitsForPonderhit) {
+  // With 1 s on the clock a normal search would be over long before the 300 ms sleep.
+  const auto lines = transcript(
+      "position startpos\ngo ponder wtime 1000 btime 1000\n#sleep 300\n"
+      "isready\nponderhit\n#wait\n");
+  const int ready = index_of_prefix(lines, "readyok");
+  const int best = index_of_prefix(lines, "bestmove ");
+  ASSERT_GE(ready, 0);
+  ASSERT_GE(best, 0);
+  EXPECT_LT(ready, best) << "no bestmove before ponderhit";
+  EXPECT_EQ(count_prefix(lines, "bestmove "), 1);
+}
+
+TEST(Uci, QuitDuringASearchStillAnswersOnce) {
+  const auto lines = transcript("position startpos\ngo infinite\n#sleep 50\nquit\nisready\n");
+  EXPECT_EQ(count_prefix(lines, "bestmove "), 1);
+  EXPECT_EQ(count_prefix(lines, "readyok"), 0) << "nothing runs after quit";
+}
+
+TEST(Uci, NoLegalMoveGivesNullBestmove) {
+  const auto mated = transcript("position fen 3R2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 1 1\ngo depth 3\n");
+  EXPECT_EQ(mated, (std::vector<std::string>{"info depth 0 score mate 0", "bestmove 0000"}));
+  const auto stalemate = transcript("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo wtime 100\n");
+  EXPECT_EQ(stalemate, (std::vector<std::string>{"info depth 0 score cp 0", "bestmove 0000"}));
+}
+
+TEST(Uci, MateScoreInMoves) {
+  const auto lines = transcript(
+      "position fen 2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1\n"
+      "go mate 2\n");
+  const int best = index_of_prefix(lines, "bestmove ");
+  ASSERT_GT(best, 0);
+  EXPECT_NE(lines[best - 1].find(" score mate 2 "), std::string::npos) << lines[best - 1];
+  EXPECT_EQ(lines[best].rfind("bestmove g3g6", 0), 0u) << lines[best];
+}
+
+TEST(Uci, MultiPvReportsEachLine) {
+  const auto lines = transcript("setoption name MultiPV value 3\nposition startpos\ngo depth 4\n");
+  for (const char* k : {" multipv 1 ", " multipv 2 ", " multipv 3 "})
+    EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [&](const std::string& l) {
+      return l.rfind("info depth 4 ", 0) == 0 && l.find(k) != std::string::npos;
+    })) << k;
+}
+
+TEST(Uci, SearchmovesRestrictsTheRoot) {
+  const auto lines = transcript("position startpos\ngo depth 4 searchmoves a2a3 h2h3\n");
+  const int best = index_of_prefix(lines, "bestmove ");
+  ASSERT_GE(best, 0);
+  const std::string move = lines[best].substr(9, 4);
+  EXPECT_TRUE(move == "a2a3" || move == "h2h3") << lines[best];
+}
+
+TEST(Uci, Chess960CastlingIsKingTakesRook) {
+  const auto lines = transcript(
+      "setoption name UCI_Chess960 value true\n"
+      "position fen 4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1\n"
+      "go depth 2 searchmoves e1h1\n");
+  EXPECT_EQ(lines.back().rfind("bestmove e1h1", 0), 0u) << lines.back();
+}
+
+TEST(Uci, NodeLimitAndBadGoParameters) {
+  const auto lines = transcript("position startpos\ngo nodes 2000 wtime abc\nisready\n");
+  EXPECT_EQ(lines[0], "info string error: go wtime needs a number; ignored");
+  EXPECT_EQ(count_prefix(lines, "bestmove "), 1);
+  EXPECT_EQ(lines.back(), "readyok");
+}
+
+TEST(Uci, OptionErrorsKeepTheEngineWorking) {
+  const auto lines = transcript(
+      "setoption name Hash value 0\n"
+      "setoption name Threads value many\n"
+      "setoption name NoSuchOption value 1\n"
+      "setoption name hash value 32\n"  // names are case-insensitive
+      "setoption name Ponder value maybe\n"
+      "setoption name Clear Hash\n"
+      "setoption name Hash value 1048576\n"  // 1 TB: refused by the allocator here
+      "isready\n"
+      "position startpos\ngo depth 3\n");
+  EXPECT_EQ(lines[0],
+            "info string error: option 'Hash' takes an integer from 1 to 1048576, got '0'");
+  EXPECT_EQ(lines[1],
+            "info string error: option 'Threads' takes an integer from 1 to 1024, got 'many'");
+  EXPECT_EQ(lines[2], "info string error: no such option 'NoSuchOption'");
+  EXPECT_EQ(lines[3], "info string error: option 'Ponder' takes true or false, got 'maybe'");
+  EXPECT_EQ(lines[4].rfind("info string error: could not allocate 1048576 MB", 0), 0u) << lines[4];
+  EXPECT_EQ(lines[5], "readyok");
+  EXPECT_EQ(count_prefix(lines, "bestmove "), 1);
+}
+
+TEST(Uci, BenchIsDeterministicAndEndsInOpenBenchFormat) {
+  const auto a = transcript("bench 4\n");
+  const auto b = transcript("bench 4\n");
+  ASSERT_FALSE(a.empty());
+  const std::string& last = a.back();
+  const std::size_t nodes_at = last.find(" nodes ");
+  ASSERT_NE(nodes_at, std::string::npos) << last;
+  EXPECT_EQ(last.substr(last.size() - 4), " nps");
+  EXPECT_EQ(last.substr(0, nodes_at), b.back().substr(0, b.back().find(" nodes ")));
+  EXPECT_EQ(count_prefix(a, "bench "), 50);
+}
+
+TEST(Uci, EvalEndsWithFinalEvaluation) {
+  const auto lines = transcript("position startpos\neval\n");
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.back(), "Final evaluation: 15 (white side)");
 }
 
 TEST(Uci, GoPerftPrintsStockfishFormat) {

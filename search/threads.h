@@ -1,0 +1,88 @@
+// The pool of search threads (lazy SMP) and the control block they share: the root position,
+// limits, stop and ponder flags, clock. Idle threads sleep on a condition variable.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "movegen/position.h"
+#include "search/limits.h"
+#include "search/search.h"
+#include "search/timeman.h"
+#include "search/tt.h"
+#include "search/worker.h"
+
+namespace riposte {
+
+class ThreadPool {
+ public:
+  explicit ThreadPool(TranspositionTable& tt);
+  ~ThreadPool();
+
+  // Rebuilds the pool with n threads; call only while idle.
+  void set_threads(int n);
+  int size() const { return int(threads_.size()); }
+
+  // Starts a search in the background and returns at once. The main thread reports through
+  // the listener and calls on_bestmove exactly once.
+  void start(const Position& pos, const SearchLimits& limits, const SearchOptions& options,
+             SearchListener listener);
+  void stop() { stop_.store(true, std::memory_order_relaxed); }
+  // The opponent played the expected move: the clock now runs for us.
+  void ponderhit();
+  // Blocks until the current search (if any) has sent its bestmove.
+  void wait();
+  bool searching();
+  void clear();  // ucinewgame: TT and every worker's tables
+
+  std::uint64_t nodes() const;
+
+  // Shared state read by the workers.
+  TranspositionTable& tt() { return tt_; }
+  const Position& root_position() const { return root_pos_; }
+  const SearchLimits& limits() const { return limits_; }
+  const SearchOptions& options() const { return options_; }
+  const SearchListener& listener() const { return listener_; }
+  const TimeManager& time() const { return time_; }
+  bool stopped() const { return stop_.load(std::memory_order_relaxed); }
+  bool pondering() const { return ponder_.load(std::memory_order_relaxed); }
+  std::int64_t elapsed() const;
+
+  // Main thread: wakes the helpers, and later waits for them.
+  void start_helpers();
+  void wait_helpers();
+  const Worker& best_worker() const;
+
+ private:
+  struct Thread {
+    explicit Thread(ThreadPool& pool, int id);
+    ~Thread();
+    void idle_loop();
+    void start_searching();
+    void wait_idle();
+
+    std::unique_ptr<Worker> worker;
+    std::mutex mutex;
+    std::condition_variable cv;
+    bool searching = false;
+    bool exit = false;
+    std::thread thread;
+  };
+
+  TranspositionTable& tt_;
+  std::vector<std::unique_ptr<Thread>> threads_;
+  Position root_pos_;
+  SearchLimits limits_;
+  SearchOptions options_;
+  SearchListener listener_;
+  TimeManager time_;
+  std::atomic<bool> stop_{false};
+  std::atomic<bool> ponder_{false};
+  std::atomic<std::int64_t> start_ns_{0};
+};
+
+}  // namespace riposte

@@ -1,0 +1,410 @@
+#include "search/worker.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "movegen/movegen.h"
+#include "nnue-free-eval/evaluate.h"
+#include "search/movepick.h"
+#include "search/threads.h"
+
+namespace riposte {
+
+namespace {
+
+// Late-move reduction in plies for a quiet move, by remaining depth and move number
+// (Ethereal's log-log shape: 0.75 + ln d * ln m / 2.25).
+const auto kReductions = [] {
+  std::array<std::array<std::int8_t, 64>, 64> r{};
+  for (int d = 1; d < 64; ++d)
+    for (int m = 1; m < 64; ++m) r[d][m] = std::int8_t(0.75 + std::log(d) * std::log(m) / 2.25);
+  return r;
+}();
+
+int reduction(int depth, int move_count) {
+  return kReductions[std::min(depth, 63)][std::min(move_count, 63)];
+}
+
+constexpr int kAspirationDelta = 15;
+constexpr int kReverseFutilityMargin = 75;
+constexpr int kReverseFutilityDepth = 8;
+constexpr int kNullMoveMinDepth = 3;
+
+}  // namespace
+
+Worker::Worker(ThreadPool& pool, int id)
+    : pool_(pool), id_(id), root_pos_(Position::start_position()) {}
+
+void Worker::clear() {}
+
+void Worker::count_node() {
+  nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  if (is_main()) check_limits();
+}
+
+void Worker::check_limits() {
+  if (calls_until_check_-- > 0) return;
+  const SearchLimits& limits = pool_.limits();
+  calls_until_check_ = limits.nodes ? 63 : 1023;
+  if (limits.nodes && pool_.nodes() >= limits.nodes) pool_.stop();
+  if (pool_.pondering()) return;
+  if (pool_.time().enabled() && pool_.elapsed() >= pool_.time().maximum()) pool_.stop();
+}
+
+bool Worker::is_draw(const Position& pos, int ply) const {
+  return pos.is_repetition(ply) || pos.is_fifty_move_draw() || pos.has_insufficient_material();
+}
+
+void Worker::update_pv(int ply, Move m) {
+  pv_[ply][ply] = m;
+  for (int i = ply + 1; i < pv_length_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
+  pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
+}
+
+RootMove* Worker::find_root_move(Move m) {
+  for (std::size_t i = pv_index_; i < root_moves_.size(); ++i)
+    if (root_moves_[i].move() == m) return &root_moves_[i];
+  return nullptr;
+}
+
+void Worker::iterative_deepening() {
+  root_pos_ = pool_.root_position();
+  nodes_.store(0, std::memory_order_relaxed);
+  completed_depth_ = 0;
+  calls_until_check_ = 0;
+  const SearchLimits& limits = pool_.limits();
+
+  root_moves_.clear();
+  for (const ExtMove& m : MoveList<LEGAL>(root_pos_))
+    if (limits.searchmoves.empty() ||
+        std::find(limits.searchmoves.begin(), limits.searchmoves.end(), m.move) !=
+            limits.searchmoves.end())
+      root_moves_.emplace_back(m.move);
+  if (root_moves_.empty()) return;
+
+  for (int i = 0; i < kMaxPly + 10; ++i) stack_[i] = {i - 4, Move::none(), kValueNone};
+  Stack* ss = &stack_[4];
+  const std::size_t multipv = std::min<std::size_t>(pool_.options().multipv, root_moves_.size());
+  int stable_iterations = 0, last_score = kValueNone;
+  Move last_best = Move::none();
+
+  for (int depth = 1; depth < kMaxPly; ++depth) {
+    if (limits.depth && depth > limits.depth) break;
+    root_depth_ = depth;
+    for (RootMove& rm : root_moves_) {
+      rm.previous_score = rm.score == -kValueInfinite ? rm.previous_score : rm.score;
+      rm.score = -kValueInfinite;
+    }
+
+    for (pv_index_ = 0; pv_index_ < multipv && !pool_.stopped(); ++pv_index_) {
+      seldepth_ = 0;
+      const int previous = root_moves_[pv_index_].previous_score;
+      int delta = kAspirationDelta, alpha = -kValueInfinite, beta = kValueInfinite;
+      if (depth >= 4 && previous != -kValueInfinite && !is_mate_score(previous)) {
+        alpha = std::max(previous - delta, -kValueInfinite);
+        beta = std::min(previous + delta, kValueInfinite);
+      }
+      for (;;) {
+        const int value = search<kRoot>(root_pos_, ss, alpha, beta, depth, false);
+        std::stable_sort(root_moves_.begin() + pv_index_, root_moves_.end(),
+                         [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+        if (pool_.stopped()) break;
+        RootMove& best = root_moves_[pv_index_];
+        if (value <= alpha) {
+          beta = (alpha + beta) / 2;
+          alpha = std::max(value - delta, -kValueInfinite);
+          best.display_bound = BOUND_UPPER;
+        } else if (value >= beta) {
+          beta = std::min(value + delta, kValueInfinite);
+          best.display_bound = BOUND_LOWER;
+        } else {
+          best.display_bound = BOUND_EXACT;
+          break;
+        }
+        // Long fail-high/low re-searches are shown so the GUI sees the search is alive.
+        if (is_main() && multipv == 1 && pool_.elapsed() > 3000) report(depth);
+        delta += delta / 2;
+      }
+      std::stable_sort(root_moves_.begin(), root_moves_.begin() + pv_index_ + 1,
+                       [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+    }
+    if (!pool_.stopped()) completed_depth_ = depth;
+    if (!is_main()) {
+      if (pool_.stopped()) break;
+      continue;
+    }
+    if (!pool_.stopped()) report(depth);
+    if (pool_.stopped() || iteration_says_stop(depth, stable_iterations, last_best, last_score)) {
+      pool_.stop();
+      break;
+    }
+  }
+}
+
+bool Worker::iteration_says_stop(int depth, int& stable_iterations, Move& last_best,
+                                 int& last_score) {
+  const SearchLimits& limits = pool_.limits();
+  const RootMove& best = root_moves_[0];
+  if (limits.mate && best.score >= kValueMateInMaxPly && kValueMate - best.score <= 2 * limits.mate)
+    return true;
+
+  stable_iterations = best.move() == last_best ? stable_iterations + 1 : 0;
+  last_best = best.move();
+  const int score_drop = last_score == kValueNone ? 0 : last_score - best.score;
+  last_score = best.score;
+
+  const TimeManager& time = pool_.time();
+  if (!time.enabled() || pool_.pondering()) return false;
+  if (root_moves_.size() == 1) return true;  // a forced move needs no thought
+  const double stability = depth < 6                ? 1.0
+                           : stable_iterations == 0 ? 1.4
+                           : stable_iterations < 3  ? 1.0
+                           : stable_iterations < 6  ? 0.8
+                                                    : 0.6;
+  const double falling = std::clamp(1.0 + score_drop / 200.0, 1.0, 1.5);
+  return pool_.elapsed() >= time.soft_limit(stability, falling);
+}
+
+void Worker::report(int depth) const {
+  const std::size_t multipv = std::min<std::size_t>(pool_.options().multipv, root_moves_.size());
+  const std::uint64_t nodes = pool_.nodes();
+  const std::int64_t time = pool_.elapsed();
+  const int hashfull = pool_.tt().hashfull();
+  for (std::size_t i = 0; i < multipv; ++i) {
+    const RootMove& rm = root_moves_[i];
+    const bool updated = rm.score != -kValueInfinite;
+    if (!updated && rm.previous_score == -kValueInfinite) continue;
+    SearchReport r;
+    r.depth = updated ? depth : std::max(1, depth - 1);
+    r.seldepth = std::max(rm.seldepth, r.depth);
+    r.multipv = int(i + 1);
+    r.score = updated ? rm.score : rm.previous_score;
+    r.bound = i == pv_index_ ? rm.display_bound : BOUND_EXACT;
+    r.nodes = nodes;
+    r.time_ms = time;
+    r.hashfull = hashfull;
+    r.pv = rm.pv;
+    pool_.listener().on_report(r);
+  }
+}
+
+void Worker::report_final() const { report(std::max(1, root_depth_)); }
+
+template <Worker::NodeType NT>
+int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, bool cut_node) {
+  constexpr bool pv_node = NT != kNonPV;
+  constexpr bool root = NT == kRoot;
+  const int ply = ss->ply;
+  const bool in_check = pos.checkers();
+
+  // Check extension: a node in check is searched one ply deeper.
+  if (in_check && !root) ++depth;
+  if (depth <= 0) return qsearch < pv_node ? kPV : kNonPV > (pos, ss, alpha, beta);
+
+  if (pv_node) {
+    pv_length_[ply] = ply;
+    seldepth_ = std::max(seldepth_, ply + 1);
+  }
+  count_node();
+
+  if (!root) {
+    if (pool_.stopped()) return 0;
+    if (is_draw(pos, ply)) return kValueDraw;
+    if (ply >= kMaxPly) return in_check ? kValueDraw : eval::evaluate(pos);
+    // Mate distance pruning: no line from here can beat a shorter mate already found.
+    alpha = std::max(mated_in(ply), alpha);
+    beta = std::min(mate_in(ply + 1), beta);
+    if (alpha >= beta) return alpha;
+  }
+
+  TTData tte{};
+  const Key key = pos.key();
+  const bool tt_hit = pool_.tt().probe(key, tte);
+  const int tt_value = tt_hit ? value_from_tt(tte.value, ply, pos.rule50()) : kValueNone;
+  const Move tt_move = root ? root_moves_[pv_index_].move() : tt_hit ? tte.move : Move::none();
+
+  if (!pv_node && tt_hit && tte.depth >= depth && tt_value != kValueNone &&
+      (tte.bound & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
+    return tt_value;
+
+  int eval = kValueNone;
+  if (in_check) {
+    ss->static_eval = kValueNone;
+  } else {
+    ss->static_eval = eval = tt_hit && tte.eval != kValueNone ? tte.eval : eval::evaluate(pos);
+    // A TT score is a better estimate than the static eval when its bound allows.
+    if (tt_value != kValueNone && (tte.bound & (tt_value > eval ? BOUND_LOWER : BOUND_UPPER)))
+      eval = tt_value;
+  }
+  const bool improving =
+      !in_check && (ss - 2)->static_eval != kValueNone && ss->static_eval > (ss - 2)->static_eval;
+  const SearchOptions& opt = pool_.options();
+
+  if (!pv_node && !in_check) {
+    // Reverse futility pruning: far enough above beta that a quiet reply will not drop us.
+    if (opt.reverse_futility && depth <= kReverseFutilityDepth &&
+        eval - kReverseFutilityMargin * (depth - improving) >= beta && eval < kValueMateInMaxPly)
+      return eval;
+
+    // Null-move pruning: if passing still fails high, a real move will too.
+    if (opt.null_move && depth >= kNullMoveMinDepth && eval >= beta && ss->static_eval >= beta &&
+        (ss - 1)->move != Move::null() && pos.has_non_pawn_material(pos.side_to_move()) &&
+        beta > kValueMatedInMaxPly) {
+      const int r = 4 + depth / 4 + std::min(3, (eval - beta) / 200);
+      ss->move = Move::null();
+      pos.do_null_move();
+      pool_.tt().prefetch(pos.key());
+      const int value = -search<kNonPV>(pos, ss + 1, -beta, -beta + 1, depth - r, !cut_node);
+      pos.undo_null_move();
+      if (pool_.stopped()) return 0;
+      if (value >= beta) return value >= kValueMateInMaxPly ? beta : value;
+    }
+  }
+
+  BaselinePicker picker(pos, tt_move, false);
+  std::size_t root_index = pv_index_;
+  int best_value = -kValueInfinite, move_count = 0;
+  Move best_move = Move::none();
+
+  for (;;) {
+    Move m;
+    if constexpr (root) {
+      if (root_index >= root_moves_.size()) break;
+      m = root_moves_[root_index++].move();
+    } else {
+      m = picker.next();
+      if (!m) break;
+    }
+    ++move_count;
+    const bool noisy = pos.is_noisy(m);
+    const bool gives_check = pos.gives_check(m);
+    const int new_depth = depth - 1;
+
+    ss->move = m;
+    pool_.tt().prefetch(pos.key_after(m));
+    pos.do_move(m);
+    int value = -kValueInfinite;
+
+    if (opt.late_move_reductions && depth >= 3 && move_count > 1 + pv_node && !noisy) {
+      // Late quiet moves get a reduced null-window search first.
+      int r = reduction(depth, move_count);
+      r -= pv_node;
+      r += !improving;
+      r += cut_node;
+      r -= gives_check;
+      const int reduced = std::clamp(new_depth - r, 1, new_depth);
+      value = -search<kNonPV>(pos, ss + 1, -(alpha + 1), -alpha, reduced, true);
+      if (value > alpha && reduced < new_depth)
+        value = -search<kNonPV>(pos, ss + 1, -(alpha + 1), -alpha, new_depth, !cut_node);
+    } else if (!pv_node || move_count > 1) {
+      value = -search<kNonPV>(pos, ss + 1, -(alpha + 1), -alpha, new_depth, !cut_node);
+    }
+    if (pv_node && (move_count == 1 || (value > alpha && (root || value < beta)))) {
+      pv_length_[ply + 1] = ply + 1;
+      value = -search<kPV>(pos, ss + 1, -beta, -alpha, new_depth, false);
+    }
+    pos.undo_move(m);
+    if (pool_.stopped()) return 0;
+
+    if constexpr (root) {
+      RootMove& rm = *find_root_move(m);
+      if (move_count == 1 || value > alpha) {
+        rm.score = value;
+        rm.seldepth = seldepth_;
+        rm.pv.assign(1, m);
+        for (int i = ply + 1; i < pv_length_[ply + 1]; ++i) rm.pv.push_back(pv_[ply + 1][i]);
+      } else {
+        rm.score = -kValueInfinite;  // only the best score of an iteration is exact
+      }
+    }
+
+    if (value > best_value) {
+      best_value = value;
+      if (value > alpha) {
+        best_move = m;
+        if (pv_node && !root) update_pv(ply, m);
+        if (value >= beta) break;
+        alpha = value;
+      }
+    }
+  }
+
+  if (move_count == 0) return in_check ? mated_in(ply) : kValueDraw;
+
+  const Bound bound = best_value >= beta                     ? BOUND_LOWER
+                      : pv_node && best_move != Move::none() ? BOUND_EXACT
+                                                             : BOUND_UPPER;
+  pool_.tt().store(key, best_move, value_to_tt(best_value, ply), ss->static_eval, depth, bound);
+  return best_value;
+}
+
+template <Worker::NodeType NT>
+int Worker::qsearch(Position& pos, Stack* ss, int alpha, int beta) {
+  constexpr bool pv_node = NT == kPV;
+  const int ply = ss->ply;
+  if (pv_node) {
+    pv_length_[ply] = ply;
+    seldepth_ = std::max(seldepth_, ply + 1);
+  }
+  count_node();
+  if (pool_.stopped()) return 0;
+  const bool in_check = pos.checkers();
+  if (is_draw(pos, ply)) return kValueDraw;
+  if (ply >= kMaxPly) return in_check ? kValueDraw : eval::evaluate(pos);
+
+  TTData tte{};
+  const Key key = pos.key();
+  const bool tt_hit = pool_.tt().probe(key, tte);
+  const int tt_value = tt_hit ? value_from_tt(tte.value, ply, pos.rule50()) : kValueNone;
+  if (!pv_node && tt_hit && tt_value != kValueNone &&
+      (tte.bound & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
+    return tt_value;
+
+  int best_value = -kValueInfinite;
+  if (!in_check) {
+    ss->static_eval = tt_hit && tte.eval != kValueNone ? tte.eval : eval::evaluate(pos);
+    best_value = ss->static_eval;
+    if (tt_value != kValueNone && (tte.bound & (tt_value > best_value ? BOUND_LOWER : BOUND_UPPER)))
+      best_value = tt_value;
+    // Stand pat: the side to move may decline every capture.
+    if (best_value >= beta) return best_value;
+    alpha = std::max(alpha, best_value);
+  } else {
+    ss->static_eval = kValueNone;
+  }
+
+  BaselinePicker picker(pos, tt_hit ? tte.move : Move::none(), true);
+  Move best_move = Move::none();
+  int move_count = 0;
+  const bool see_pruning = pool_.options().qsearch_see_pruning;
+  while (const Move m = picker.next()) {
+    ++move_count;
+    // Captures that lose material cannot raise a stand-pat score.
+    if (!in_check && see_pruning && !pos.see_ge(m, 0)) continue;
+    ss->move = m;
+    pool_.tt().prefetch(pos.key_after(m));
+    pos.do_move(m);
+    const int value = -qsearch<NT>(pos, ss + 1, -beta, -alpha);
+    pos.undo_move(m);
+    if (pool_.stopped()) return 0;
+    if (value > best_value) {
+      best_value = value;
+      if (value > alpha) {
+        best_move = m;
+        if (pv_node) update_pv(ply, m);
+        if (value >= beta) break;
+        alpha = value;
+      }
+    }
+  }
+  if (in_check && move_count == 0) return mated_in(ply);
+
+  const Bound bound = best_value >= beta     ? BOUND_LOWER
+                      : pv_node && best_move ? BOUND_EXACT
+                                             : BOUND_UPPER;
+  pool_.tt().store(key, best_move, value_to_tt(best_value, ply), ss->static_eval, 0, bound);
+  return best_value;
+}
+
+}  // namespace riposte

@@ -1,0 +1,34 @@
+# Shared helpers for tools/sprt and tools/gauntlet (sourced, not run).
+
+require_fastchess() {
+  if ! command -v fastchess >/dev/null 2>&1; then
+    echo "error: fastchess is not on PATH. It is not a Debian package: build it from its" >&2
+    echo "source (github.com/Disservin/fastchess, 'make -j2') outside this repository and put" >&2
+    echo "the binary on PATH." >&2
+    exit 1
+  fi
+}
+
+# unpack_book NAME: prints the path of ../shared/data/books/NAME unpacked to a scratch folder.
+unpack_book() {
+  local root src dir out
+  root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+  src="$root/../shared/data/books/$1.xz"
+  dir="${RIPOSTE_SCRATCH:-${TMPDIR:-/tmp}/riposte-books}"
+  out="$dir/$1"
+  if [ ! -s "$out" ]; then
+    [ -f "$src" ] || { echo "error: book $src not found" >&2; exit 1; }
+    mkdir -p "$dir"
+    xz -dc "$src" | tr -d '\r' > "$out.tmp" && mv "$out.tmp" "$out"
+  fi
+  echo "$out"
+}
+
+# summarize LOG: the final result block of a fastchess run.
+summarize() {
+  echo "---- summary ----"
+  grep -E "^Results of|^Elo:|^LOS:|^Games:|^Ptnml|^LLR|^SPRT" "$1" | tail -7
+  local issues
+  issues=$(grep -ciE "loses on time|illegal move|disconnect|stall|crash" "$1" || true)
+  echo "time losses / illegal moves / disconnects / stalls mentioned in the log: $issues"
+}
