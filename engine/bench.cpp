@@ -1,6 +1,7 @@
 #include "engine/bench.h"
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "movegen/notation.h"
 #include "search/threads.h"
 
@@ -77,6 +78,7 @@ BenchResult run_bench(Output& out, int depth, int threads, int hash_mb,
   limits.depth = depth;
 
   BenchResult result;
+  OrderingStats stats;
   const TimePoint start = now();
   int index = 0;
   for (const std::string& fen : bench_positions()) {
@@ -90,12 +92,26 @@ BenchResult run_bench(Output& out, int depth, int threads, int hash_mb,
     pool.start(pos, limits, options, listener);
     pool.wait();
     result.nodes += pool.nodes();
+    stats += pool.ordering_stats();
     out.line(absl::StrCat("bench ", index, "/", bench_positions().size(), " score ", score,
                           " best ", to_uci(best, false), " nodes ", pool.nodes(), "  ", fen));
   }
   result.time_ms = elapsed_ms(start);
   const std::uint64_t nps =
       result.nodes * 1000 / std::uint64_t(std::max<std::int64_t>(1, result.time_ms));
+  if constexpr (kOrderingStats) {
+    // Which picker stage produced the cutoff move, over all main-search beta cutoffs.
+    static constexpr const char* kStageNames[] = {"tt",    "good-capture", "killer", "countermove",
+                                                  "quiet", "bad-capture",  "evasion"};
+    const double total = double(std::max<std::uint64_t>(1, stats.cutoffs));
+    out.line(absl::StrCat("ordering cutoffs ", stats.cutoffs, " first-move ",
+                          absl::StrFormat("%.4f", stats.first_move_cutoffs / total)));
+    std::string shares = "ordering shares";
+    for (int i = 0; i < int(PickStage::kCount); ++i)
+      absl::StrAppend(&shares, " ", kStageNames[i], " ",
+                      absl::StrFormat("%.4f", stats.by_stage[i] / total));
+    out.line(shares);
+  }
   out.line("===========================");
   out.line(absl::StrCat("Total time (ms) : ", result.time_ms));
   out.line(absl::StrCat("Nodes searched  : ", result.nodes));

@@ -27,8 +27,6 @@ std::string score_text(int v) {
   return absl::StrCat("mate ", v > 0 ? (kValueMate - v + 1) / 2 : -(kValueMate + v) / 2);
 }
 
-absl::Status to_status(bool ok) { return ok ? absl::OkStatus() : absl::InternalError(""); }
-
 }  // namespace
 
 Uci::Uci(std::ostream& out, bool dev_options)
@@ -64,13 +62,34 @@ Uci::Uci(std::ostream& out, bool dev_options)
   auto toggle = [this](bool SearchOptions::*field) {
     return [this, field](const std::string& v) {
       search_options_.*field = v == "true";
-      return to_status(true);
+      return absl::OkStatus();
     };
   };
   options_.add_check("DevNullMove", true, toggle(&SearchOptions::null_move), hidden);
   options_.add_check("DevReverseFutility", true, toggle(&SearchOptions::reverse_futility), hidden);
   options_.add_check("DevLMR", true, toggle(&SearchOptions::late_move_reductions), hidden);
   options_.add_check("DevQSearchSEE", true, toggle(&SearchOptions::qsearch_see_pruning), hidden);
+  options_.add_check("DevHistoryLMR", true, toggle(&SearchOptions::history_lmr), hidden);
+  options_.add_check("DevLMP", true, toggle(&SearchOptions::late_move_pruning), hidden);
+  options_.add_check("DevFutility", true, toggle(&SearchOptions::futility_pruning), hidden);
+  options_.add_check("DevSEEPruning", true, toggle(&SearchOptions::see_pruning), hidden);
+  options_.add_check("DevHistoryPruning", true, toggle(&SearchOptions::history_pruning), hidden);
+  auto ordering = [this](bool OrderingSwitches::*field) {
+    return [this, field](const std::string& v) {
+      search_options_.ordering.*field = v == "true";
+      return absl::OkStatus();
+    };
+  };
+  options_.add_check("DevBaselineOrdering", false, ordering(&OrderingSwitches::baseline), hidden);
+  options_.add_check("DevKillers", true, ordering(&OrderingSwitches::killers), hidden);
+  options_.add_check("DevCountermove", true, ordering(&OrderingSwitches::countermove), hidden);
+  options_.add_check("DevButterflyHistory", true, ordering(&OrderingSwitches::butterfly), hidden);
+  options_.add_check("DevCounterMoveHistory", true, ordering(&OrderingSwitches::counter_history),
+                     hidden);
+  options_.add_check("DevFollowUpHistory", true, ordering(&OrderingSwitches::followup_history),
+                     hidden);
+  options_.add_check("DevCaptureHistory", true, ordering(&OrderingSwitches::capture_history),
+                     hidden);
 }
 
 Uci::~Uci() {

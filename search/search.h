@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "movegen/types.h"
+#include "search/picker.h"
 #include "search/value.h"
 
 namespace riposte {
@@ -49,6 +50,27 @@ struct SearchOptions {
   bool reverse_futility = true;
   bool late_move_reductions = true;
   bool qsearch_see_pruning = true;
+  bool history_lmr = true;        // history adjusts the LMR reduction
+  bool late_move_pruning = true;  // skip late quiets at low depth
+  bool futility_pruning = true;   // skip quiets that cannot reach alpha
+  bool see_pruning = true;        // skip moves losing material at low depth
+  bool history_pruning = true;    // skip quiets with very bad history at low depth
+  OrderingSwitches ordering;
+};
+
+// Move-ordering statistics (collected only in RIPOSTE_STATS builds): how often the first move
+// searched causes the cutoff, and which picker stage produced each cutoff move.
+struct OrderingStats {
+  std::uint64_t cutoffs = 0;
+  std::uint64_t first_move_cutoffs = 0;
+  std::uint64_t by_stage[int(PickStage::kCount)] = {};
+
+  OrderingStats& operator+=(const OrderingStats& o) {
+    cutoffs += o.cutoffs;
+    first_move_cutoffs += o.first_move_cutoffs;
+    for (int i = 0; i < int(PickStage::kCount); ++i) by_stage[i] += o.by_stage[i];
+    return *this;
+  }
 };
 
 }  // namespace riposte

@@ -102,6 +102,12 @@ std::uint64_t ThreadPool::nodes() const {
   return n;
 }
 
+OrderingStats ThreadPool::ordering_stats() const {
+  OrderingStats total;
+  for (const auto& t : threads_) total += t->worker->ordering_stats();
+  return total;
+}
+
 std::int64_t ThreadPool::elapsed() const {
   const auto start = TimePoint(TimePoint::duration(start_ns_.load(std::memory_order_relaxed)));
   return elapsed_ms(start);

@@ -40,6 +40,7 @@ class ThreadPool {
   void clear();  // ucinewgame: TT and every worker's tables
 
   std::uint64_t nodes() const;
+  OrderingStats ordering_stats() const;
 
   // Shared state read by the workers.
   TranspositionTable& tt() { return tt_; }

@@ -6,7 +6,7 @@
 
 #include "movegen/movegen.h"
 #include "nnue-free-eval/evaluate.h"
-#include "search/movepick.h"
+#include "search/picker.h"
 #include "search/threads.h"
 
 namespace riposte {
@@ -30,13 +30,38 @@ constexpr int kAspirationDelta = 15;
 constexpr int kReverseFutilityMargin = 75;
 constexpr int kReverseFutilityDepth = 8;
 constexpr int kNullMoveMinDepth = 3;
+constexpr int kPruningDepth = 8;  // LMP, futility and SEE pruning work below this
+constexpr int kFutilityBase = 100;
+constexpr int kFutilityPerDepth = 100;
+constexpr int kSeeQuietMargin = 30;     // quiets: SEE >= -30 * lmrDepth^2
+constexpr int kSeeCaptureMargin = 100;  // captures: SEE >= -100 * depth
+constexpr int kHistoryPruningMargin = 4000;
+constexpr int kHistoryReductionDivisor = 8192;
+constexpr int kMaxQuietsRemembered = 64;
+constexpr int kMaxCapturesRemembered = 32;
+
+// Quiet moves searched before LMP cuts in: (3 + d^2) / 2, twice that when improving.
+int late_move_count(int depth, bool improving) { return (3 + depth * depth) / (2 - improving); }
 
 }  // namespace
 
 Worker::Worker(ThreadPool& pool, int id)
     : pool_(pool), id_(id), root_pos_(Position::start_position()) {}
 
-void Worker::clear() {}
+void Worker::clear() { history_.clear(); }
+
+void Worker::set_move(Stack* ss, const Position& pos, Move m) {
+  const Piece pc = pos.moved_piece(m);
+  ss->move = m;
+  ss->moved_piece = pc;
+  ss->counter_hist = &history_.counter.table[pc][m.to()];
+  ss->followup_hist = &history_.followup.table[pc][m.to()];
+}
+
+CutoffContext Worker::context(Stack* ss) {
+  return {ss->killers, (ss - 1)->move, (ss - 1)->moved_piece, (ss - 1)->counter_hist,
+          (ss - 2)->followup_hist};
+}
 
 void Worker::count_node() {
   nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
@@ -71,6 +96,7 @@ RootMove* Worker::find_root_move(Move m) {
 void Worker::iterative_deepening() {
   root_pos_ = pool_.root_position();
   nodes_.store(0, std::memory_order_relaxed);
+  stats_ = {};
   completed_depth_ = 0;
   calls_until_check_ = 0;
   const SearchLimits& limits = pool_.limits();
@@ -83,7 +109,14 @@ void Worker::iterative_deepening() {
       root_moves_.emplace_back(m.move);
   if (root_moves_.empty()) return;
 
-  for (int i = 0; i < kMaxPly + 10; ++i) stack_[i] = {i - 4, Move::none(), kValueNone};
+  for (int i = 0; i < kMaxPly + 10; ++i)
+    stack_[i] = {i - 4,
+                 Move::none(),
+                 NO_PIECE,
+                 kValueNone,
+                 {},
+                 history_.counter.sentinel(),
+                 history_.followup.sentinel()};
   Stack* ss = &stack_[4];
   const std::size_t multipv = std::min<std::size_t>(pool_.options().multipv, root_moves_.size());
   int stable_iterations = 0, last_score = kValueNone;
@@ -253,6 +286,9 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
         beta > kValueMatedInMaxPly) {
       const int r = 4 + depth / 4 + std::min(3, (eval - beta) / 200);
       ss->move = Move::null();
+      ss->moved_piece = NO_PIECE;
+      ss->counter_hist = history_.counter.sentinel();
+      ss->followup_hist = history_.followup.sentinel();
       pos.do_null_move();
       pool_.tt().prefetch(pos.key());
       const int value = -search<kNonPV>(pos, ss + 1, -beta, -beta + 1, depth - r, !cut_node);
@@ -262,10 +298,21 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
     }
   }
 
-  BaselinePicker picker(pos, tt_move, false);
+  (ss + 2)->killers[0] = (ss + 2)->killers[1] = Move::none();
+  const Color us = pos.side_to_move();
+  const Move prev = (ss - 1)->move;
+  const Move countermove =
+      prev.is_ok() ? history_.countermoves.table[(ss - 1)->moved_piece][prev.to()] : Move::none();
+  MovePicker picker =
+      MovePicker::main(pos, tt_move, depth, history_, (ss - 1)->counter_hist,
+                       (ss - 2)->followup_hist, ss->killers, countermove, opt.ordering);
+  const CutoffContext ctx = context(ss);
   std::size_t root_index = pv_index_;
   int best_value = -kValueInfinite, move_count = 0;
   Move best_move = Move::none();
+  Move quiets_tried[kMaxQuietsRemembered], captures_tried[kMaxCapturesRemembered];
+  int quiet_count = 0, capture_count = 0;
+  bool skip_quiets = false;
 
   for (;;) {
     Move m;
@@ -273,15 +320,40 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
       if (root_index >= root_moves_.size()) break;
       m = root_moves_[root_index++].move();
     } else {
-      m = picker.next();
+      m = picker.next(skip_quiets);
       if (!m) break;
     }
     ++move_count;
     const bool noisy = pos.is_noisy(m);
     const bool gives_check = pos.gives_check(m);
+    const Piece pc = pos.moved_piece(m);
+    const int history = noisy ? 0 : quiet_history(history_, opt.ordering, ctx, us, pc, m);
     const int new_depth = depth - 1;
 
-    ss->move = m;
+    // Low-depth pruning, only once a move has kept us out of a forced mate.
+    if (!root && best_value > kValueMatedInMaxPly && !in_check && pos.has_non_pawn_material(us)) {
+      const int lmr_depth = std::max(new_depth - reduction(depth, move_count), 0);
+      if (!noisy && !gives_check) {
+        if (opt.late_move_pruning && depth <= kPruningDepth &&
+            move_count >= late_move_count(depth, improving)) {
+          skip_quiets = true;
+          continue;
+        }
+        if (opt.history_pruning && lmr_depth < 3 && history < -kHistoryPruningMargin * depth)
+          continue;
+        if (opt.futility_pruning && lmr_depth <= kPruningDepth &&
+            ss->static_eval + kFutilityBase + kFutilityPerDepth * lmr_depth <= alpha)
+          continue;
+        if (opt.see_pruning && lmr_depth <= kPruningDepth &&
+            !pos.see_ge(m, -kSeeQuietMargin * lmr_depth * lmr_depth))
+          continue;
+      } else if (opt.see_pruning && depth <= kPruningDepth &&
+                 !pos.see_ge(m, -kSeeCaptureMargin * depth)) {
+        continue;
+      }
+    }
+
+    set_move(ss, pos, m);
     pool_.tt().prefetch(pos.key_after(m));
     pos.do_move(m);
     int value = -kValueInfinite;
@@ -293,6 +365,7 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
       r += !improving;
       r += cut_node;
       r -= gives_check;
+      if (opt.history_lmr) r -= history / kHistoryReductionDivisor;
       const int reduced = std::clamp(new_depth - r, 1, new_depth);
       value = -search<kNonPV>(pos, ss + 1, -(alpha + 1), -alpha, reduced, true);
       if (value > alpha && reduced < new_depth)
@@ -324,10 +397,21 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
       if (value > alpha) {
         best_move = m;
         if (pv_node && !root) update_pv(ply, m);
-        if (value >= beta) break;
+        if (value >= beta) {
+          if constexpr (kOrderingStats && !root) {
+            ++stats_.cutoffs;
+            stats_.first_move_cutoffs += move_count == 1;
+            ++stats_.by_stage[int(picker.last_stage())];
+          }
+          record_cutoff(history_, opt.ordering, pos, ctx, m, depth, quiets_tried, quiet_count,
+                        captures_tried, capture_count);
+          break;
+        }
         alpha = value;
       }
     }
+    if (noisy && capture_count < kMaxCapturesRemembered) captures_tried[capture_count++] = m;
+    if (!noisy && quiet_count < kMaxQuietsRemembered) quiets_tried[quiet_count++] = m;
   }
 
   if (move_count == 0) return in_check ? mated_in(ply) : kValueDraw;
@@ -374,7 +458,8 @@ int Worker::qsearch(Position& pos, Stack* ss, int alpha, int beta) {
     ss->static_eval = kValueNone;
   }
 
-  BaselinePicker picker(pos, tt_hit ? tte.move : Move::none(), true);
+  MovePicker picker = MovePicker::qsearch(pos, tt_hit ? tte.move : Move::none(), history_,
+                                          (ss - 1)->counter_hist, pool_.options().ordering);
   Move best_move = Move::none();
   int move_count = 0;
   const bool see_pruning = pool_.options().qsearch_see_pruning;
@@ -382,7 +467,7 @@ int Worker::qsearch(Position& pos, Stack* ss, int alpha, int beta) {
     ++move_count;
     // Captures that lose material cannot raise a stand-pat score.
     if (!in_check && see_pruning && !pos.see_ge(m, 0)) continue;
-    ss->move = m;
+    set_move(ss, pos, m);
     pool_.tt().prefetch(pos.key_after(m));
     pos.do_move(m);
     const int value = -qsearch<NT>(pos, ss + 1, -beta, -alpha);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "movegen/position.h"
+#include "search/history.h"
 #include "search/search.h"
 
 namespace riposte {
@@ -29,6 +30,7 @@ class Worker {
   int completed_depth() const { return completed_depth_; }
   const std::vector<RootMove>& root_moves() const { return root_moves_; }
   bool is_main() const { return id_ == 0; }
+  const OrderingStats& ordering_stats() const { return stats_; }
   // Reports the current root moves as the final `info` before bestmove.
   void report_final() const;
 
@@ -37,8 +39,14 @@ class Worker {
 
   struct Stack {
     int ply;
-    Move move;
+    Move move;  // the move made from this node (null after a null move)
+    Piece moved_piece;
     int static_eval;
+    Move killers[2];
+    // History tables selected by `move`: counter-move history for the child, follow-up
+    // history for the grandchild.
+    PieceToHistory* counter_hist;
+    PieceToHistory* followup_hist;
   };
 
   template <NodeType NT>
@@ -50,6 +58,8 @@ class Worker {
   void check_limits();
   bool is_draw(const Position& pos, int ply) const;
   void update_pv(int ply, Move m);
+  void set_move(Stack* ss, const Position& pos, Move m);
+  CutoffContext context(Stack* ss);
   RootMove* find_root_move(Move m);
   void report(int depth) const;
   // Main thread only: should the search stop after this iteration?
@@ -64,6 +74,8 @@ class Worker {
   int completed_depth_ = 0;
   int root_depth_ = 0;
   std::atomic<std::uint64_t> nodes_{0};
+  OrderingStats stats_;
+  HistoryTables history_;
   std::uint64_t calls_until_check_ = 0;
 
   Move pv_[kMaxPly + 2][kMaxPly + 2];

@@ -1,0 +1,269 @@
+#include "search/picker.h"
+
+#include <utility>
+
+#include "movegen/see.h"
+
+namespace riposte {
+
+namespace {
+
+// Sorts [begin, end) by descending value, but only the moves scoring at least `limit`; the rest
+// stay behind them unsorted. At low depth most quiets never get searched, so sorting them all
+// would be wasted work.
+void partial_insertion_sort(ExtMove* begin, ExtMove* end, int limit) {
+  ExtMove* sorted_end = begin;
+  for (ExtMove* p = begin; p < end; ++p) {
+    if (p->value < limit) continue;
+    const ExtMove moving = *p;
+    *p = *sorted_end;
+    ExtMove* q = sorted_end;
+    for (; q > begin && (q - 1)->value < moving.value; --q) *q = *(q - 1);
+    *q = moving;
+    ++sorted_end;
+  }
+}
+
+constexpr int kQuietCheckBonus = 16384;
+
+PieceType captured_type(const Position& pos, Move m) {
+  return m.type() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
+}
+
+}  // namespace
+
+MovePicker MovePicker::main(const Position& pos, Move tt_move, int depth, const HistoryTables& h,
+                            const PieceToHistory* cmh, const PieceToHistory* fuh,
+                            const Move* killers, Move countermove, const OrderingSwitches& sw) {
+  MovePicker mp(pos, h, sw);
+  mp.depth_ = depth;
+  mp.cmh_ = cmh;
+  mp.fuh_ = fuh;
+  if (sw.killers && !sw.baseline) {
+    mp.refutations_[0] = killers[0];
+    mp.refutations_[1] = killers[1];
+  }
+  if (sw.countermove && !sw.baseline) mp.refutations_[2] = countermove;
+  const bool valid = tt_move && pos.pseudo_legal(tt_move) && pos.legal(tt_move);
+  mp.tt_move_ = valid ? tt_move : Move::none();
+  if (pos.checkers())
+    mp.stage_ = valid ? kEvasionTT : kEvasionInit;
+  else
+    mp.stage_ = valid ? kMainTT : kCaptureInit;
+  return mp;
+}
+
+MovePicker MovePicker::qsearch(const Position& pos, Move tt_move, const HistoryTables& h,
+                               const PieceToHistory* cmh, const OrderingSwitches& sw) {
+  MovePicker mp(pos, h, sw);
+  mp.cmh_ = cmh;
+  const bool in_check = pos.checkers();
+  const bool valid = tt_move && pos.pseudo_legal(tt_move) && pos.legal(tt_move) &&
+                     (in_check || pos.is_noisy(tt_move));
+  mp.tt_move_ = valid ? tt_move : Move::none();
+  if (in_check)
+    mp.stage_ = valid ? kEvasionTT : kEvasionInit;
+  else
+    mp.stage_ = valid ? kQSearchTT : kQCaptureInit;
+  return mp;
+}
+
+MovePicker MovePicker::probcut(const Position& pos, Move tt_move, int threshold,
+                               const HistoryTables& h, const OrderingSwitches& sw) {
+  MovePicker mp(pos, h, sw);
+  mp.threshold_ = threshold;
+  const bool valid = tt_move && pos.pseudo_legal(tt_move) && pos.legal(tt_move) &&
+                     pos.is_noisy(tt_move) && pos.see_ge(tt_move, threshold);
+  mp.tt_move_ = valid ? tt_move : Move::none();
+  mp.stage_ = valid ? kProbCutTT : kProbCutInit;
+  return mp;
+}
+
+void MovePicker::score_captures() {
+  for (ExtMove* p = cur_; p < end_; ++p) {
+    const Move m = p->move;
+    const PieceType victim = captured_type(pos_, m);
+    // Most valuable victim first; the cheapest capturer breaks ties.
+    p->value = 8 * kSeeValue[victim] - int(type_of(pos_.moved_piece(m)));
+    if (m.type() == PROMOTION) p->value += 8 * (kSeeValue[m.promotion_type()] - kSeeValue[PAWN]);
+    if (switches_.capture_history && !switches_.baseline)
+      p->value += history_.capture.table[pos_.moved_piece(m)][m.to()][victim];
+  }
+}
+
+void MovePicker::score_quiets() {
+  const Color us = pos_.side_to_move();
+  for (ExtMove* p = cur_; p < end_; ++p) {
+    const Move m = p->move;
+    const Piece pc = pos_.moved_piece(m);
+    int v = 0;
+    if (switches_.butterfly) v += history_.butterfly.get(us, m);
+    if (switches_.counter_history) v += cmh_->table[pc][m.to()];
+    if (switches_.followup_history) v += fuh_->table[pc][m.to()];
+    // Quiet checks first: they often refute, and late-move pruning must not drop a mate.
+    if (pos_.gives_check(m)) v += kQuietCheckBonus;
+    p->value = v;
+  }
+}
+
+void MovePicker::score_evasions() {
+  const Color us = pos_.side_to_move();
+  for (ExtMove* p = cur_; p < end_; ++p) {
+    const Move m = p->move;
+    if (pos_.is_noisy(m)) {
+      // Captures first, most valuable victim first, cheapest capturer first.
+      p->value =
+          (1 << 28) + 8 * kSeeValue[captured_type(pos_, m)] - int(type_of(pos_.moved_piece(m)));
+    } else {
+      int v = 0;
+      if (switches_.butterfly) v += history_.butterfly.get(us, m);
+      if (switches_.counter_history && cmh_) v += cmh_->table[pos_.moved_piece(m)][m.to()];
+      p->value = v;
+    }
+  }
+}
+
+ExtMove* MovePicker::select_best() {
+  ExtMove* best = cur_;
+  for (ExtMove* p = cur_ + 1; p < end_; ++p)
+    if (p->value > best->value) best = p;
+  std::swap(*best, *cur_);
+  return cur_;
+}
+
+bool MovePicker::usable_refutation(Move m) const {
+  return m && m != tt_move_ && !pos_.is_noisy(m) && pos_.pseudo_legal(m) && pos_.legal(m);
+}
+
+Move MovePicker::next(bool skip_quiets) {
+  for (;;) {
+    switch (stage_) {
+      case kMainTT:
+      case kEvasionTT:
+      case kQSearchTT:
+      case kProbCutTT:
+        advance();
+        if constexpr (kOrderingStats) last_stage_ = PickStage::kTT;
+        return tt_move_;
+
+      case kCaptureInit:
+      case kQCaptureInit:
+      case kProbCutInit:
+        cur_ = end_bad_ = moves_;
+        end_ = generate<CAPTURES>(pos_, moves_);
+        score_captures();
+        advance();
+        break;
+
+      case kGoodCaptures:
+        while (cur_ < end_) {
+          ExtMove* m = select_best();
+          ++cur_;
+          if (m->move == tt_move_) continue;
+          if (!switches_.baseline && !pos_.see_ge(m->move, 0)) {
+            *end_bad_++ = *m;  // losing capture: replayed after the quiets
+            continue;
+          }
+          if constexpr (kOrderingStats) last_stage_ = PickStage::kGoodCapture;
+          return m->move;
+        }
+        advance();
+        break;
+
+      case kKiller1:
+      case kKiller2:
+      case kCounterMoveStage: {
+        const int i = stage_ - kKiller1;
+        const Move m = refutations_[i];
+        advance();
+        // A refutation equal to an earlier one (countermove == killer) is not repeated.
+        const bool repeated = (i >= 1 && m == refutations_[0]) || (i == 2 && m == refutations_[1]);
+        if (!repeated && usable_refutation(m)) {
+          if constexpr (kOrderingStats)
+            last_stage_ = i == 2 ? PickStage::kCounterMove : PickStage::kKiller;
+          return m;
+        }
+        break;
+      }
+
+      case kQuietInit:
+        if (!skip_quiets) {
+          // Quiets go after the captures so the bad captures at the front stay intact.
+          cur_ = end_;
+          end_ = generate<QUIETS>(pos_, cur_);
+          if (!switches_.baseline) {
+            score_quiets();
+            partial_insertion_sort(cur_, end_, -3000 * depth_);
+          }
+        } else {
+          cur_ = end_;
+        }
+        advance();
+        break;
+
+      case kQuiets:
+        while (!skip_quiets && cur_ < end_) {
+          const Move m = (cur_++)->move;
+          if (m == tt_move_ || is_refutation(m)) continue;
+          if constexpr (kOrderingStats) last_stage_ = PickStage::kQuiet;
+          return m;
+        }
+        cur_ = moves_;
+        end_ = end_bad_;
+        advance();
+        break;
+
+      case kBadCaptures:
+        if (cur_ < end_) {
+          if constexpr (kOrderingStats) last_stage_ = PickStage::kBadCapture;
+          return (cur_++)->move;
+        }
+        stage_ = kDone;
+        break;
+
+      case kEvasionInit:
+        cur_ = moves_;
+        end_ = generate<EVASIONS>(pos_, moves_);
+        score_evasions();
+        advance();
+        break;
+
+      case kEvasions:
+        while (cur_ < end_) {
+          const Move m = select_best()->move;
+          ++cur_;
+          if (m == tt_move_) continue;
+          if constexpr (kOrderingStats) last_stage_ = PickStage::kEvasion;
+          return m;
+        }
+        stage_ = kDone;
+        break;
+
+      case kQCaptures:
+        while (cur_ < end_) {
+          const Move m = select_best()->move;
+          ++cur_;
+          if (m == tt_move_) continue;
+          if constexpr (kOrderingStats) last_stage_ = PickStage::kGoodCapture;
+          return m;
+        }
+        stage_ = kDone;
+        break;
+
+      case kProbCutMoves:
+        while (cur_ < end_) {
+          const Move m = select_best()->move;
+          ++cur_;
+          if (m == tt_move_ || !pos_.see_ge(m, threshold_)) continue;
+          if constexpr (kOrderingStats) last_stage_ = PickStage::kGoodCapture;
+          return m;
+        }
+        stage_ = kDone;
+        break;
+
+      case kDone: return Move::none();
+    }
+  }
+}
+
+}  // namespace riposte

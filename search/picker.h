@@ -1,0 +1,125 @@
+// The staged MovePicker: yields moves best-first while generating as late as possible.
+//
+// Main search:  TT move, good captures (SEE >= 0, by victim + capture history), killer 1,
+//               killer 2, countermove, quiets (butterfly + counter-move + follow-up history,
+//               plus a bonus for checks; partially sorted), bad captures.
+// Evasions:     TT move, then every evasion scored (captures first).
+// Quiescence:   TT move if noisy, then captures and queen promotions by score.
+// ProbCut:      TT move if noisy and SEE >= threshold, then such captures.
+//
+// TT move, killers and countermove are checked pseudo-legal and legal before they are returned,
+// without generating; a move is never returned twice. All generated moves are legal.
+#pragma once
+
+#include <cstdint>
+
+#include "movegen/movegen.h"
+#include "search/history.h"
+
+namespace riposte {
+
+#ifdef RIPOSTE_STATS
+inline constexpr bool kOrderingStats = true;
+#else
+inline constexpr bool kOrderingStats = false;
+#endif
+
+// Where a move came from, for the cutoff statistics.
+enum class PickStage : std::uint8_t {
+  kTT,
+  kGoodCapture,
+  kKiller,
+  kCounterMove,
+  kQuiet,
+  kBadCapture,
+  kEvasion,
+  kCount
+};
+
+// Turn individual heuristics off to measure what each is worth (development switches).
+// `baseline` restores the simple ordering the picker is measured against: TT move, captures by
+// MVV-LVA without a SEE split, then quiets in generation order.
+struct OrderingSwitches {
+  bool baseline = false;
+  bool killers = true;
+  bool countermove = true;
+  bool butterfly = true;
+  bool counter_history = true;
+  bool followup_history = true;
+  bool capture_history = true;
+};
+
+class MovePicker {
+ public:
+  // Main search, in or out of check. cmh/fuh: the counter-move and follow-up history tables
+  // selected by the moves one and two plies back.
+  static MovePicker main(const Position& pos, Move tt_move, int depth, const HistoryTables& h,
+                         const PieceToHistory* cmh, const PieceToHistory* fuh, const Move* killers,
+                         Move countermove, const OrderingSwitches& sw);
+  // Quiescence search: noisy moves only (every evasion when in check).
+  static MovePicker qsearch(const Position& pos, Move tt_move, const HistoryTables& h,
+                            const PieceToHistory* cmh, const OrderingSwitches& sw);
+  // ProbCut: noisy moves whose SEE is at least `threshold`.
+  static MovePicker probcut(const Position& pos, Move tt_move, int threshold,
+                            const HistoryTables& h, const OrderingSwitches& sw);
+
+  // The next move, or Move::none() when done. skip_quiets drops the remaining quiet moves
+  // (late-move pruning), but not killers already queued, nor bad captures.
+  Move next(bool skip_quiets = false);
+  PickStage last_stage() const { return last_stage_; }
+
+ private:
+  enum Stage : std::uint8_t {
+    kMainTT,
+    kCaptureInit,
+    kGoodCaptures,
+    kKiller1,
+    kKiller2,
+    kCounterMoveStage,
+    kQuietInit,
+    kQuiets,
+    kBadCaptures,
+    kEvasionTT,
+    kEvasionInit,
+    kEvasions,
+    kQSearchTT,
+    kQCaptureInit,
+    kQCaptures,
+    kProbCutTT,
+    kProbCutInit,
+    kProbCutMoves,
+    kDone
+  };
+
+  MovePicker(const Position& pos, const HistoryTables& h, const OrderingSwitches& sw)
+      : pos_(pos), history_(h), switches_(sw) {}
+
+  void score_captures();
+  void score_quiets();
+  void score_evasions();
+  // Selects the best remaining move of [cur_, end_) and moves it to cur_.
+  ExtMove* select_best();
+  bool usable_refutation(Move m) const;
+  void advance() { stage_ = Stage(stage_ + 1); }
+  bool is_refutation(Move m) const {
+    return m == refutations_[0] || m == refutations_[1] || m == refutations_[2];
+  }
+
+  const Position& pos_;
+  const HistoryTables& history_;
+  const OrderingSwitches switches_;
+  const PieceToHistory* cmh_ = nullptr;
+  const PieceToHistory* fuh_ = nullptr;
+  Move tt_move_;
+  Move refutations_[3] = {};  // killer 1, killer 2, countermove
+  int depth_ = 0;
+  int threshold_ = 0;
+  Stage stage_ = kDone;
+  PickStage last_stage_ = PickStage::kTT;
+  ExtMove* cur_ = moves_;
+  ExtMove* end_ = moves_;
+  ExtMove* end_bad_ = moves_;  // bad captures are kept at the front, replayed last
+  ExtMove moves_[kMaxMoves];
+};
+
+}  // namespace riposte

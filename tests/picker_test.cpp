@@ -1,0 +1,142 @@
+// The staged MovePicker returns every move of its kind exactly once, whatever TT, killer and
+// countermove inputs it is given (legal, illegal, stale, from other positions or random bits),
+// and whatever the history tables hold.
+#include "search/picker.h"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <random>
+
+#include "gtest/gtest.h"
+#include "movegen/notation.h"
+#include "tests/test_data.h"
+
+namespace riposte::testing {
+namespace {
+
+std::unique_ptr<HistoryTables> random_tables(std::mt19937_64& rng) {
+  auto h = std::make_unique<HistoryTables>();
+  h->clear();
+  auto fill = [&](History* p, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) p[i].set(int(rng() % 20001) - 10000);
+  };
+  fill(&h->butterfly.table[0][0][0], sizeof(h->butterfly) / sizeof(History));
+  fill(&h->capture.table[0][0][0], sizeof(h->capture) / sizeof(History));
+  fill(&h->counter.table[0][0].table[0][0], sizeof(h->counter) / sizeof(History));
+  fill(&h->followup.table[0][0].table[0][0], sizeof(h->followup) / sizeof(History));
+  return h;
+}
+
+// Counts how often each move came out of the picker.
+std::map<std::uint16_t, int> drain(MovePicker mp, bool skip_quiets_after = false) {
+  std::map<std::uint16_t, int> seen;
+  int n = 0;
+  while (const Move m = mp.next(skip_quiets_after && n > 3)) {
+    ++seen[m.raw()];
+    ++n;
+  }
+  return seen;
+}
+
+template <GenType T>
+std::map<std::uint16_t, int> expected(const Position& pos) {
+  std::map<std::uint16_t, int> e;
+  for (const ExtMove& m : MoveList<T>(pos)) e[m.move.raw()] = 1;
+  return e;
+}
+
+class PickerExactlyOnce : public ::testing::Test {
+ protected:
+  // Inputs for the refutation slots: a mix of garbage and real moves of other kinds.
+  Move candidate(const Position& pos, const std::vector<Move>& foreign) {
+    const MoveList<LEGAL> legal(pos);
+    switch (rng_() % 4) {
+      case 0: return Move(std::uint16_t(rng_()));
+      case 1: return legal.size() ? legal.begin()[rng_() % legal.size()].move : Move::none();
+      case 2: return foreign.empty() ? Move::none() : foreign[rng_() % foreign.size()];
+      default: return Move::none();
+    }
+  }
+  std::mt19937_64 rng_{2024};
+};
+
+TEST_F(PickerExactlyOnce, AllVariantsOverThePerftSuites) {
+  const OrderingSwitches all_on;
+  const OrderingSwitches baseline = [] {
+    OrderingSwitches sw;
+    sw.baseline = true;
+    return sw;
+  }();
+  const auto tables = random_tables(rng_);
+  std::vector<Move> foreign;  // moves legal in earlier positions
+  int positions = 0;
+  for (const std::string& fen : all_suite_fens()) {
+    Position pos = *Position::from_fen(fen);
+    for (int step = 0; step < 3; ++step) {  // the suite position and two random successors
+      ++positions;
+      const auto legal = expected<LEGAL>(pos);
+      for (int trial = 0; trial < 3; ++trial) {
+        Move killers[2] = {candidate(pos, foreign), candidate(pos, foreign)};
+        const Move tt = candidate(pos, foreign), counter = candidate(pos, foreign);
+        const PieceToHistory* cmh = &tables->counter.table[rng_() % 16][rng_() % 64];
+        const PieceToHistory* fuh = &tables->followup.table[rng_() % 16][rng_() % 64];
+        const int depth = int(rng_() % 12) + 1;
+        for (const OrderingSwitches* sw : {&all_on, &baseline}) {
+          ASSERT_EQ(
+              drain(MovePicker::main(pos, tt, depth, *tables, cmh, fuh, killers, counter, *sw)),
+              legal)
+              << fen << " tt " << to_uci(tt, true);
+        }
+        // Quiescence: the noisy moves, or every evasion when in check.
+        const auto q = drain(MovePicker::qsearch(pos, tt, *tables, cmh, all_on));
+        ASSERT_EQ(q, pos.checkers() ? legal : expected<CAPTURES>(pos)) << fen;
+        // ProbCut: the noisy moves reaching the SEE threshold.
+        if (!pos.checkers()) {
+          const int threshold = int(rng_() % 400) - 100;
+          std::map<std::uint16_t, int> want;
+          for (const ExtMove& m : MoveList<CAPTURES>(pos))
+            if (pos.see_ge(m.move, threshold)) want[m.move.raw()] = 1;
+          ASSERT_EQ(drain(MovePicker::probcut(pos, tt, threshold, *tables, all_on)), want) << fen;
+        }
+      }
+      const MoveList<LEGAL> moves(pos);
+      if (moves.size() == 0) break;
+      for (const ExtMove& m : moves) foreign.push_back(m.move);
+      if (foreign.size() > 4096) foreign.erase(foreign.begin(), foreign.begin() + 2048);
+      pos.do_move(moves.begin()[rng_() % moves.size()].move);
+    }
+  }
+  EXPECT_GT(positions, 3000);
+}
+
+TEST(Picker, StagesComeInOrder) {
+  // Kiwipete: a TT move, a killer, a countermove; the picker must yield TT first, then
+  // winning captures, then killer and countermove, then the other quiets.
+  const Position pos =
+      *Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  auto tables = std::make_unique<HistoryTables>();
+  tables->clear();
+  const Move tt = *parse_uci_move(pos, "a2a3");
+  Move killers[2] = {*parse_uci_move(pos, "g2g3"), *parse_uci_move(pos, "e1g1")};
+  const Move counter = *parse_uci_move(pos, "d5d6");
+  MovePicker mp =
+      MovePicker::main(pos, tt, 5, *tables, tables->counter.sentinel(), tables->followup.sentinel(),
+                       killers, counter, OrderingSwitches{});
+  std::vector<std::string> order;
+  while (const Move m = mp.next()) order.push_back(to_uci(m, false));
+  ASSERT_EQ(order.size(), 48u);
+  EXPECT_EQ(order[0], "a2a3");
+  auto pos_of = [&](const std::string& m) {
+    return std::find(order.begin(), order.end(), m) - order.begin();
+  };
+  EXPECT_EQ(pos_of("g2g3") + 1, pos_of("e1g1"));
+  EXPECT_EQ(pos_of("e1g1") + 1, pos_of("d5d6"));
+  // Captures that do not lose material come before the killers, losing ones after every quiet.
+  for (const char* c : {"e2a6", "d5e6", "g2h3"}) EXPECT_LT(pos_of(c), pos_of("g2g3")) << c;
+  for (const char* c : {"e5f7", "e5g6", "e5d7", "f3f6", "f3h3"})
+    EXPECT_GT(pos_of(c), pos_of("a1b1")) << c;
+}
+
+}  // namespace
+}  // namespace riposte::testing
