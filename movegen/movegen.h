@@ -26,16 +26,16 @@ std::uint64_t count_legal_moves(const Position& pos);
 template <GenType T>
 class MoveList {
  public:
-  explicit MoveList(const Position& pos) : last_(generate<T>(pos, moves_)) {}
-  const ExtMove* begin() const { return moves_; }
+  explicit MoveList(const Position& pos) : last_(generate<T>(pos, moves_.data())) {}
+  const ExtMove* begin() const { return moves_.data(); }
   const ExtMove* end() const { return last_; }
-  std::size_t size() const { return std::size_t(last_ - moves_); }
+  std::size_t size() const { return std::size_t(last_ - begin()); }
   bool contains(Move m) const {
     return std::any_of(begin(), end(), [m](const ExtMove& e) { return e.move == m; });
   }
 
  private:
-  ExtMove moves_[kMaxMoves];
+  RawArray<ExtMove, kMaxMoves> moves_;
   ExtMove* last_;
 };
 

@@ -233,4 +233,19 @@ struct ExtMove {
   int value;
 };
 
+// Fixed-capacity storage left uninitialised. Move lists are always written before they are
+// read, and default-constructing hundreds of entries at every node would cost more than
+// generating the moves.
+template <class T, int N>
+class RawArray {
+ public:
+  T* data() { return reinterpret_cast<T*>(storage_); }
+  const T* data() const { return reinterpret_cast<const T*>(storage_); }
+  T& operator[](int i) { return data()[i]; }
+  const T& operator[](int i) const { return data()[i]; }
+
+ private:
+  alignas(T) unsigned char storage_[sizeof(T) * N];
+};
+
 }  // namespace riposte

@@ -1,99 +1,439 @@
 #include "nnue-free-eval/evaluate.h"
 
-#include <array>
+#include <algorithm>
 #include <cstdio>
-
-#include "nnue-free-eval/weights.h"
+#include <cstdlib>
 
 namespace riposte::eval {
 
 namespace {
 
-// Distance of a file or rank from the centre, 0 (d/e, 4/5) to 3 (edge).
-constexpr int edge_distance(int x) { return x < 4 ? 3 - x : x - 4; }
-constexpr int centre(Square s) { return edge_distance(file_of(s)) + edge_distance(rank_of(s)); }
-
-// Bonus for a white piece of type pt on s (black pieces use the rank-mirrored square).
-constexpr Score square_bonus(PieceType pt, Square s) {
-  const int r = rank_of(s), c = centre(s), f = edge_distance(file_of(s));
-  switch (pt) {
-    case PAWN: {
-      if (r == RANK_1 || r == RANK_8) return {};
-      const int advance = r - 1;  // 0 on the second rank
-      const int mg =
-          advance * 4 + (f == 0 && r >= RANK_3 && r <= RANK_5 ? 12 : 0) - (f == 3 ? 4 : 0);
-      return {mg, advance * advance * 4};
-    }
-    case KNIGHT: return {20 - 8 * c, 15 - 6 * c};
-    case BISHOP: return {10 - 4 * c + (r == RANK_1 ? -8 : 0), 8 - 4 * c};
-    case ROOK: return {(r == RANK_7 ? 18 : 0) + (f == 0 ? 6 : 0) - 2 * f, r == RANK_7 ? 10 : 0};
-    case QUEEN: return {6 - 2 * c + (r == RANK_1 ? -4 : 0), 12 - 4 * c};
-    case KING: {
-      const int shelter = r == RANK_1   ? (f == 0   ? -20
-                                           : f == 3 ? 20
-                                                    : 10)
-                          : r == RANK_2 ? -10
-                                        : -30 - 5 * r;
-      return {shelter, 30 - 10 * c};
-    }
-    default: return {};
-  }
+// Ranks strictly in front of rank r, from c's point of view.
+Bitboard ranks_ahead(Color c, Rank r) {
+  if (c == WHITE) return r == RANK_8 ? 0 : ~Bitboard(0) << (8 * (r + 1));
+  return (Bitboard(1) << (8 * r)) - 1;
+}
+// Squares in front of s on its file, from c's point of view.
+Bitboard forward_file(Color c, Square s) { return file_bb(s) & ranks_ahead(c, rank_of(s)); }
+Bitboard adjacent_files(Square s) {
+  const Bitboard f = file_bb(s);
+  return shift<EAST>(f) | shift<WEST>(f);
+}
+// Squares in front of s on its own and the adjacent files (where enemy pawns stop a passer).
+Bitboard passed_span(Color c, Square s) {
+  Bitboard span = forward_file(c, s);
+  return span | shift<EAST>(span) | shift<WEST>(span);
 }
 
-// psq[piece][square]: material plus square bonus, negated for black.
-constexpr auto kPsq = [] {
-  std::array<std::array<Score, SQUARE_NB>, PIECE_NB> t{};
-  for (int pt = PAWN; pt <= KING; ++pt) {
-    for (int s = 0; s < SQUARE_NB; ++s) {
-      const Score v = kPieceValue[pt] + square_bonus(PieceType(pt), Square(s));
-      t[make_piece(WHITE, PieceType(pt))][s] = v;
-      t[make_piece(BLACK, PieceType(pt))][flip_rank(Square(s))] = -v;
+struct NoTrace {
+  static constexpr bool kActive = false;
+  void add(int, Color, int) {}
+};
+
+struct CountTrace {
+  static constexpr bool kActive = true;
+  int count[kNumParams][COLOR_NB] = {};
+  void add(int p, Color c, int n) { count[p][c] += n; }
+};
+
+// One evaluation. T records the count of every parameter for the tuner and `eval`.
+template <class T>
+class Evaluator {
+ public:
+  Evaluator(const Position& pos, PawnCache* cache, T& trace, const Score* weights)
+      : pos_(pos), cache_(cache), trace_(trace), w_(weights) {}
+
+  // White-minus-black middlegame/endgame score before phase and scale.
+  Score run() {
+    init(WHITE);
+    init(BLACK);
+    material_and_squares();
+    pawns();
+    for (Color c : {WHITE, BLACK}) {
+      pieces<KNIGHT>(c);
+      pieces<BISHOP>(c);
+      pieces<ROOK>(c);
+      pieces<QUEEN>(c);
+    }
+    for (Color c : {WHITE, BLACK}) {
+      king_safety(c);
+      passed(c);
+      threats(c);
+    }
+    add(kTempo, pos_.side_to_move());
+    return total();
+  }
+
+  Score total() const { return score_[WHITE] - score_[BLACK]; }
+
+ private:
+  void add(int p, Color c, int n = 1) {
+    score_[c] += w_[p] * n;
+    trace_.add(p, c, n);
+  }
+
+  void init(Color us) {
+    const Color them = ~us;
+    const Bitboard pawns = pos_.pieces(us, PAWN);
+    pawn_attacks_[us] = us == WHITE ? pawn_attacks_bb<WHITE>(pawns) : pawn_attacks_bb<BLACK>(pawns);
+    const Square ksq = pos_.king_square(us);
+    attacked_[us][KING] = attacks::king(ksq);
+    attacked_[us][PAWN] = pawn_attacks_[us];
+    attacked_[us][ALL_PIECES] = attacked_[us][KING] | pawn_attacks_[us];
+    king_zone_[us] = attacks::king(ksq) | square_bb(ksq);
+    // Mobility counts squares not attacked by enemy pawns and not holding our pawns or king.
+    const Bitboard their_pawn_attacks = them == WHITE
+                                            ? pawn_attacks_bb<WHITE>(pos_.pieces(them, PAWN))
+                                            : pawn_attacks_bb<BLACK>(pos_.pieces(them, PAWN));
+    mobility_area_[us] = ~(their_pawn_attacks | pawns | pos_.pieces(us, KING));
+  }
+
+  void material_and_squares() {
+    for (Bitboard b = pos_.pieces(); b;) {
+      const Square s = pop_lsb(b);
+      const Piece pc = pos_.piece_on(s);
+      const PieceType pt = type_of(pc);
+      const Color c = color_of(pc);
+      if (pt != KING) add(kMaterial + int(pt), c);
+      add(kPsqt + int(pt) * 64 + relative_square(c, s), c);
     }
   }
-  return t;
-}();
 
-int taper(Score s, int ph) { return (s.mg * ph + s.eg * (kPhaseMax - ph)) / kPhaseMax; }
-
-Score material_and_squares(const Position& pos, Color c) {
-  Score s;
-  for (Bitboard b = pos.pieces(c); b;) {
-    const Square sq = pop_lsb(b);
-    s += kPsq[pos.piece_on(sq)][sq];
+  void pawns() {
+    if (cache_) {
+      PawnCache::Entry& e = cache_->slot(pos_.pawn_key());
+      if (e.key == pos_.pawn_key()) {
+        score_[WHITE] += e.score;
+        passed_[WHITE] = e.passed[WHITE];
+        passed_[BLACK] = e.passed[BLACK];
+        return;
+      }
+      const Score before = total();
+      pawn_structure(WHITE);
+      pawn_structure(BLACK);
+      e.key = pos_.pawn_key();
+      e.score = total() - before;
+      e.passed[WHITE] = passed_[WHITE];
+      e.passed[BLACK] = passed_[BLACK];
+      return;
+    }
+    pawn_structure(WHITE);
+    pawn_structure(BLACK);
   }
-  return c == WHITE ? s : -s;
+
+  void pawn_structure(Color us) {
+    const Color them = ~us;
+    const Bitboard ours = pos_.pieces(us, PAWN), theirs = pos_.pieces(them, PAWN);
+    const Direction up = pawn_push(us);
+    for (Bitboard b = ours; b;) {
+      const Square s = pop_lsb(b);
+      const int r = relative_rank(us, s);
+      const Bitboard neighbours = ours & adjacent_files(s);
+      const Bitboard phalanx = neighbours & rank_bb(s);
+      const Bitboard supporters = neighbours & rank_bb(s - up);
+      const Bitboard stoppers = theirs & passed_span(us, s);
+      if (!neighbours) add(kIsolatedPawn, us);
+      if (ours & forward_file(us, s)) add(kDoubledPawn, us);
+      // Backward: every neighbour is ahead, and the stop square is guarded by an enemy pawn.
+      if (neighbours && !(neighbours & ~passed_span(us, s)) && (attacks::pawn(us, s + up) & theirs))
+        add(kBackwardPawn, us);
+      if (phalanx | supporters) add(kConnectedPawn + r, us);
+      if (!stoppers) {
+        passed_[us] |= square_bb(s);
+        add(kPassedPawn + r, us);
+      } else if (!(stoppers & forward_file(us, s)) &&
+                 popcount(stoppers) <= popcount(supporters | phalanx)) {
+        // Candidate: no enemy pawn on its file, and no more enemy pawns in the way than own
+        // pawns beside or behind it to exchange them.
+        add(kCandidatePasser + r, us);
+      }
+    }
+  }
+
+  template <PieceType Pt>
+  void pieces(Color us) {
+    const Color them = ~us;
+    const Bitboard outpost_ranks = us == WHITE
+                                       ? rank_bb(RANK_4) | rank_bb(RANK_5) | rank_bb(RANK_6)
+                                       : rank_bb(RANK_5) | rank_bb(RANK_4) | rank_bb(RANK_3);
+    int attackers = 0, zone_hits = 0;
+    for (Bitboard b = pos_.pieces(us, Pt); b;) {
+      const Square s = pop_lsb(b);
+      // Sliders see through their own queen (and rooks through rooks) for mobility and attack.
+      Bitboard occ = pos_.pieces();
+      if (Pt == BISHOP) occ ^= pos_.pieces(us, QUEEN);
+      if (Pt == ROOK) occ ^= pos_.pieces(us, QUEEN, ROOK);
+      Bitboard att = attacks::of(Pt, s, occ);
+      if (pos_.blockers_for_king(us) & square_bb(s)) att &= line_bb(pos_.king_square(us), s);
+
+      attacked_[us][Pt] |= att;
+      attacked_[us][ALL_PIECES] |= att;
+
+      const int mob = popcount(att & mobility_area_[us]);
+      add((Pt == KNIGHT   ? kKnightMobility
+           : Pt == BISHOP ? kBishopMobility
+           : Pt == ROOK   ? kRookMobility
+                          : kQueenMobility) +
+              mob,
+          us);
+
+      if (att & king_zone_[them]) {
+        ++attackers;
+        zone_hits += popcount(att & king_zone_[them]);
+        attacker_types_[us][Pt]++;
+      }
+      if constexpr (Pt == KNIGHT || Pt == BISHOP) {
+        // Outpost: advanced, defended by a pawn, and no enemy pawn can ever attack it.
+        const bool safe = !(pos_.pieces(them, PAWN) & passed_span(us, s) & adjacent_files(s));
+        if ((outpost_ranks & square_bb(s)) && (pawn_attacks_[us] & square_bb(s)) && safe)
+          add(Pt == KNIGHT ? kKnightOutpost : kBishopOutpost, us);
+      }
+      if constexpr (Pt == ROOK) {
+        if (!(pos_.pieces(PAWN) & file_bb(s)))
+          add(kRookOpenFile, us);
+        else if (!(pos_.pieces(us, PAWN) & file_bb(s)))
+          add(kRookSemiOpenFile, us);
+      }
+    }
+    if constexpr (Pt == BISHOP)
+      if (pos_.count(us, BISHOP) >= 2) add(kBishopPair, us);
+    king_attackers_[us] += attackers;
+    king_zone_hits_[us] += zone_hits;
+  }
+
+  // Danger to `us`'s king from `them`: attackers of the king zone, attacked zone squares and
+  // safe checks, counted only with two attackers (or one and a queen); pawn shelter and storm.
+  void king_safety(Color us) {
+    const Color them = ~us;
+    const Square ksq = pos_.king_square(us);
+    if (king_attackers_[them] >= 2 || (king_attackers_[them] >= 1 && pos_.pieces(them, QUEEN))) {
+      for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN})
+        if (attacker_types_[them][pt])
+          add(kKingAttackerWeight + int(pt), them, attacker_types_[them][pt]);
+      add(kKingZoneAttacks, them, king_zone_hits_[them]);
+    }
+    // Checks from squares we neither guard nor occupy.
+    const Bitboard safe = ~attacked_[us][ALL_PIECES] & ~pos_.pieces(them);
+    for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) {
+      const Bitboard checks = attacks::of(pt, ksq, pos_.pieces()) & attacked_[them][pt] & safe;
+      if (checks) add(kSafeCheck + int(pt), them, popcount(checks));
+    }
+    // Shelter and storm on the king's file and its neighbours.
+    const int kf = std::clamp(int(file_of(ksq)), 1, 6);
+    const Bitboard ahead = ranks_ahead(us, rank_of(ksq));
+    for (int f = kf - 1; f <= kf + 1; ++f) {
+      const Bitboard file = file_bb(File(f));
+      const Bitboard own = pos_.pieces(us, PAWN) & file & ahead;
+      const Bitboard enemy = pos_.pieces(them, PAWN) & file & ahead;
+      const int own_d =
+          own ? std::abs(rank_of(us == WHITE ? lsb(own) : msb(own)) - rank_of(ksq)) : 0;
+      const int enemy_d =
+          enemy ? std::abs(rank_of(us == WHITE ? lsb(enemy) : msb(enemy)) - rank_of(ksq)) : 0;
+      add(kPawnShelter + std::min(own_d, 7), us);
+      add(kPawnStorm + std::min(enemy_d, 7), us);
+      if (!(pos_.pieces(PAWN) & file)) add(kKingOpenFile, us);
+    }
+  }
+
+  void passed(Color us) {
+    const Color them = ~us;
+    for (Bitboard b = passed_[us]; b;) {
+      const Square s = pop_lsb(b);
+      const int r = relative_rank(us, s);
+      const Square stop = s + pawn_push(us);
+      if (!pos_.empty(stop)) add(kPassedBlocked + r, us);
+      if (!(forward_file(us, s) & pos_.pieces())) add(kPassedFreePath + r, us);
+      add(kPassedOwnKingDistance + std::min(distance(pos_.king_square(us), stop), 7), us);
+      add(kPassedEnemyKingDistance + std::min(distance(pos_.king_square(them), stop), 7), us);
+    }
+  }
+
+  void threats(Color us) {
+    const Color them = ~us;
+    const Bitboard minors = pos_.pieces(them, KNIGHT, BISHOP);
+    const Bitboard majors = pos_.pieces(them, ROOK, QUEEN);
+    add(kPawnThreatMinor, us, popcount(pawn_attacks_[us] & minors));
+    add(kPawnThreatMajor, us, popcount(pawn_attacks_[us] & majors));
+    const Bitboard by_minors = attacked_[us][KNIGHT] | attacked_[us][BISHOP];
+    add(kMinorThreatRook, us, popcount(by_minors & pos_.pieces(them, ROOK)));
+    add(kMinorThreatQueen, us, popcount(by_minors & pos_.pieces(them, QUEEN)));
+    add(kRookThreatQueen, us, popcount(attacked_[us][ROOK] & pos_.pieces(them, QUEEN)));
+    const Bitboard hanging = pos_.pieces(them) & ~pos_.pieces(them, PAWN, KING) &
+                             attacked_[us][ALL_PIECES] & ~attacked_[them][ALL_PIECES];
+    add(kHangingPiece, us, popcount(hanging));
+  }
+
+  const Position& pos_;
+  PawnCache* cache_;
+  T& trace_;
+  const Score* w_;
+  Score score_[COLOR_NB];
+  Bitboard pawn_attacks_[COLOR_NB] = {};
+  Bitboard attacked_[COLOR_NB][PIECE_TYPE_NB] = {};
+  Bitboard king_zone_[COLOR_NB] = {};
+  Bitboard mobility_area_[COLOR_NB] = {};
+  Bitboard passed_[COLOR_NB] = {};
+  int king_attackers_[COLOR_NB] = {};
+  int king_zone_hits_[COLOR_NB] = {};
+  int attacker_types_[COLOR_NB][PIECE_TYPE_NB] = {};
+};
+
+int non_pawn_material(const Position& pos, Color c) {
+  return 3 * popcount(pos.pieces(c, KNIGHT, BISHOP)) + 5 * pos.count(c, ROOK) +
+         9 * pos.count(c, QUEEN);
+}
+
+// Endgame scale, out of kScaleMax, for the side `strong` that the endgame score favours.
+int scale_factor(const Position& pos, Color strong) {
+  const Color weak = ~strong;
+  const int strong_npm = non_pawn_material(pos, strong), weak_npm = non_pawn_material(pos, weak);
+  if (!pos.pieces(strong, PAWN)) {
+    // Without pawns a minor-piece edge does not win; a single minor cannot mate at all.
+    if (strong_npm <= 3) return 0;
+    if (strong_npm - weak_npm <= 3) return 8;
+  }
+  // Opposite-coloured bishops: drawish, especially without other pieces.
+  if (pos.count(WHITE, BISHOP) == 1 && pos.count(BLACK, BISHOP) == 1 &&
+      bool(pos.pieces(WHITE, BISHOP) & kDarkSquares) !=
+          bool(pos.pieces(BLACK, BISHOP) & kDarkSquares))
+    return strong_npm == 3 && weak_npm == 3 ? 24 : 48;
+  return kScaleMax;
+}
+
+// KBN vs K is a win, but only by driving the king to a corner of the bishop's colour.
+bool is_kbnk(const Position& pos, Color& strong) {
+  for (Color c : {WHITE, BLACK}) {
+    if (popcount(pos.pieces(c)) == 3 && pos.count(c, BISHOP) == 1 && pos.count(c, KNIGHT) == 1 &&
+        popcount(pos.pieces(~c)) == 1) {
+      strong = c;
+      return true;
+    }
+  }
+  return false;
+}
+
+int kbnk(const Position& pos, Color strong) {
+  const Square weak_king = pos.king_square(~strong), strong_king = pos.king_square(strong);
+  const bool dark = pos.pieces(strong, BISHOP) & kDarkSquares;
+  const int corner = dark ? std::min(distance(weak_king, SQ_A1), distance(weak_king, SQ_H8))
+                          : std::min(distance(weak_king, SQ_A8), distance(weak_king, SQ_H1));
+  const int v = 900 + 40 * (7 - corner) + 10 * (7 - distance(weak_king, strong_king));
+  return strong == WHITE ? v : -v;
+}
+
+// White's view: phase-blended, scaled score.
+int blend(Score s, int ph, int scale) {
+  return (s.mg * ph + s.eg * scale / kScaleMax * (kPhaseMax - ph)) / kPhaseMax;
+}
+
+template <class T>
+int evaluate_white(const Position& pos, PawnCache* cache, T& trace) {
+  Color strong;
+  if (is_kbnk(pos, strong)) return kbnk(pos, strong);
+  Evaluator<T> ev(pos, cache, trace, kWeights);
+  const Score s = ev.run();
+  const int scale = scale_factor(pos, s.eg >= 0 ? WHITE : BLACK);
+  return blend(s, phase(pos), scale);
+}
+
+const char* kTermNames[] = {"Material",    "PSQT",    "Mobility", "Pawns", "Passed pawns",
+                            "King safety", "Threats", "Pieces",   "Tempo"};
+
+// Which report line a parameter belongs to.
+int term_of(int p) {
+  if (p < kPsqt) return 0;
+  if (p < kKnightMobility) return 1;
+  if (p < kIsolatedPawn) return 2;
+  if (p < kPassedPawn) return 3;
+  if (p < kKingAttackerWeight) return 4;
+  if (p < kPawnThreatMinor) return 5;
+  if (p < kBishopPair) return 6;
+  if (p < kTempo) return 7;
+  return 8;
 }
 
 }  // namespace
 
 int phase(const Position& pos) {
-  int ph = 0;
-  for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN})
-    ph += kPhaseWeight[pt] * popcount(pos.pieces(pt));
-  return ph < kPhaseMax ? ph : kPhaseMax;
+  const int ph = popcount(pos.pieces(KNIGHT, BISHOP)) + 2 * popcount(pos.pieces(ROOK)) +
+                 4 * popcount(pos.pieces(QUEEN));
+  return std::min(ph, kPhaseMax);
+}
+
+int evaluate(const Position& pos, PawnCache& cache) {
+  NoTrace none;
+  const int v = evaluate_white(pos, &cache, none);
+  return pos.side_to_move() == WHITE ? v : -v;
 }
 
 int evaluate(const Position& pos) {
-  const Score s = material_and_squares(pos, WHITE) - material_and_squares(pos, BLACK);
-  const int white_view = taper(s, phase(pos));
-  return (pos.side_to_move() == WHITE ? white_view : -white_view) + kTempo;
+  NoTrace none;
+  const int v = evaluate_white(pos, nullptr, none);
+  return pos.side_to_move() == WHITE ? v : -v;
+}
+
+Coefficients coefficients(const Position& pos) {
+  Coefficients c;
+  c.phase = phase(pos);
+  Color strong;
+  if (is_kbnk(pos, strong)) {
+    c.special = true;
+    return c;
+  }
+  CountTrace trace;
+  Evaluator<CountTrace> ev(pos, nullptr, trace, kWeights);
+  const Score s = ev.run();
+  c.scale = scale_factor(pos, s.eg >= 0 ? WHITE : BLACK);
+  for (int p = 0; p < kNumParams; ++p) {
+    const int n = trace.count[p][WHITE] - trace.count[p][BLACK];
+    if (n) c.counts.emplace_back(std::int16_t(p), std::int16_t(n));
+  }
+  return c;
+}
+
+double evaluate_linear(const Coefficients& c, const Score* weights) {
+  double mg = 0, eg = 0;
+  for (const auto& [p, n] : c.counts) {
+    mg += double(weights[p].mg) * n;
+    eg += double(weights[p].eg) * n;
+  }
+  return (mg * c.phase + eg * c.scale / kScaleMax * (kPhaseMax - c.phase)) / kPhaseMax;
 }
 
 std::string trace(const Position& pos) {
-  const Score w = material_and_squares(pos, WHITE), b = material_and_squares(pos, BLACK);
+  CountTrace t;
+  Evaluator<CountTrace> ev(pos, nullptr, t, kWeights);
+  const Score total = ev.run();
+  Score by_term[9][COLOR_NB];
+  for (int p = 0; p < kNumParams; ++p)
+    for (Color c : {WHITE, BLACK}) by_term[term_of(p)][c] += kWeights[p] * t.count[p][c];
+
+  std::string out =
+      "      Term    |    White    |    Black    |    Total   \n"
+      "              |   MG    EG  |   MG    EG  |   MG    EG \n"
+      " -------------+-------------+-------------+------------\n";
+  char line[512];
+  for (int i = 0; i < 9; ++i) {
+    const Score w = by_term[i][WHITE], b = by_term[i][BLACK], d = w - b;
+    std::snprintf(line, sizeof line, " %12s | %5d %5d | %5d %5d | %5d %5d \n", kTermNames[i], w.mg,
+                  w.eg, b.mg, b.eg, d.mg, d.eg);
+    out += line;
+  }
   const int ph = phase(pos);
-  char buf[512];
-  std::snprintf(buf, sizeof buf,
-                "     Term    |    White    |    Black    |    Total   \n"
-                "             |   MG    EG  |   MG    EG  |   MG    EG \n"
-                " ------------+-------------+-------------+------------\n"
-                " Material+PST| %5d %5d | %5d %5d | %5d %5d \n"
-                " ------------+-------------+-------------+------------\n"
-                "Phase: %d/%d\n"
-                "Final evaluation: %d (white side)\n",
-                w.mg, w.eg, b.mg, b.eg, w.mg - b.mg, w.eg - b.eg, ph, kPhaseMax,
-                taper(w - b, ph) + (pos.side_to_move() == WHITE ? kTempo : -kTempo));
-  return buf;
+  Color strong;
+  const bool special = is_kbnk(pos, strong);
+  const int scale = scale_factor(pos, total.eg >= 0 ? WHITE : BLACK);
+  std::snprintf(line, sizeof line,
+                " -------------+-------------+-------------+------------\n"
+                " %12s |             |             | %5d %5d \n"
+                "Phase %d/%d, endgame scale %d/%d%s\n",
+                "Total", total.mg, total.eg, ph, kPhaseMax, special ? kScaleMax : scale, kScaleMax,
+                special ? " (KBN vs K rule)" : "");
+  out += line;
+  NoTrace none;
+  std::snprintf(line, sizeof line, "Final evaluation: %d (white side)\n",
+                evaluate_white(pos, nullptr, none));
+  return out + line;
 }
 
 }  // namespace riposte::eval

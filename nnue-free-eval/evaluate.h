@@ -1,22 +1,59 @@
-// Static evaluation: a pure function of the position. For now material and piece-square tables,
-// tapered by game phase; the full hand-crafted evaluation replaces the body later.
+// The hand-crafted evaluation: a pure function of the position (plus a per-thread pawn cache).
+// Terms: material, piece-square tables, mobility, pawn structure, passed pawns, king safety,
+// threats, bishop pair, rooks on open files, outposts, tempo; tapered by game phase and scaled
+// down in drawish endgames. Every term is weight x count (see params.h), which the tuner uses.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "movegen/position.h"
+#include "nnue-free-eval/params.h"
 #include "nnue-free-eval/score.h"
 
 namespace riposte::eval {
 
+// Cached pawn-structure score (white minus black) and passed pawns, by pawn key.
+class PawnCache {
+ public:
+  struct Entry {
+    Key key = 0;
+    Score score;
+    Bitboard passed[COLOR_NB] = {};
+  };
+  static constexpr std::size_t kSize = 1 << 14;
+  PawnCache() : entries_(kSize) {}
+  Entry& slot(Key key) { return entries_[key & (kSize - 1)]; }
+  void clear() { std::fill(entries_.begin(), entries_.end(), Entry{}); }
+
+ private:
+  std::vector<Entry> entries_;
+};
+
 // Centipawns from the side to move's point of view.
+int evaluate(const Position& pos, PawnCache& cache);
+// Convenience for callers without a cache (tests, `eval`); slower.
 int evaluate(const Position& pos);
 
-// Game phase from 0 (bare kings and pawns) to kPhaseMax (all pieces on the board).
+// Game phase from 0 (kings and pawns) to kPhaseMax (all pieces on the board).
 constexpr int kPhaseMax = 24;
 int phase(const Position& pos);
 
-// The `eval` command's report: per-term breakdown, ending with
+// The linear form of the evaluation, for the tuner: white-minus-black counts of every
+// parameter, the phase and the endgame scale (out of kScaleMax) that the weights go through.
+constexpr int kScaleMax = 64;
+struct Coefficients {
+  std::vector<std::pair<std::int16_t, std::int16_t>> counts;  // (param, count), nonzero only
+  int phase = 0;
+  int scale = kScaleMax;
+  bool special = false;  // a rule decides this position (e.g. KBN vs K): not tunable
+};
+Coefficients coefficients(const Position& pos);
+// The evaluation with arbitrary weights, from White's point of view (tuner, tests).
+double evaluate_linear(const Coefficients& c, const Score* weights);
+
+// The `eval` command's report: per-term white/black mg/eg breakdown, ending with
 // `Final evaluation: <cp> (white side)`.
 std::string trace(const Position& pos);
 

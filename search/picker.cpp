@@ -32,51 +32,43 @@ PieceType captured_type(const Position& pos, Move m) {
 
 }  // namespace
 
-MovePicker MovePicker::main(const Position& pos, Move tt_move, int depth, const HistoryTables& h,
-                            const PieceToHistory* cmh, const PieceToHistory* fuh,
-                            const Move* killers, Move countermove, const OrderingSwitches& sw) {
-  MovePicker mp(pos, h, sw);
-  mp.depth_ = depth;
-  mp.cmh_ = cmh;
-  mp.fuh_ = fuh;
+MovePicker::MovePicker(Main, const Position& pos, Move tt_move, int depth, const HistoryTables& h,
+                       const PieceToHistory* cmh, const PieceToHistory* fuh, const Move* killers,
+                       Move countermove, const OrderingSwitches& sw)
+    : pos_(pos), history_(h), switches_(sw), cmh_(cmh), fuh_(fuh), depth_(depth) {
   if (sw.killers && !sw.baseline) {
-    mp.refutations_[0] = killers[0];
-    mp.refutations_[1] = killers[1];
+    refutations_[0] = killers[0];
+    refutations_[1] = killers[1];
   }
-  if (sw.countermove && !sw.baseline) mp.refutations_[2] = countermove;
+  if (sw.countermove && !sw.baseline) refutations_[2] = countermove;
   const bool valid = tt_move && pos.pseudo_legal(tt_move) && pos.legal(tt_move);
-  mp.tt_move_ = valid ? tt_move : Move::none();
+  tt_move_ = valid ? tt_move : Move::none();
   if (pos.checkers())
-    mp.stage_ = valid ? kEvasionTT : kEvasionInit;
+    stage_ = valid ? kEvasionTT : kEvasionInit;
   else
-    mp.stage_ = valid ? kMainTT : kCaptureInit;
-  return mp;
+    stage_ = valid ? kMainTT : kCaptureInit;
 }
 
-MovePicker MovePicker::qsearch(const Position& pos, Move tt_move, const HistoryTables& h,
-                               const PieceToHistory* cmh, const OrderingSwitches& sw) {
-  MovePicker mp(pos, h, sw);
-  mp.cmh_ = cmh;
+MovePicker::MovePicker(QSearch, const Position& pos, Move tt_move, const HistoryTables& h,
+                       const PieceToHistory* cmh, const OrderingSwitches& sw)
+    : pos_(pos), history_(h), switches_(sw), cmh_(cmh) {
   const bool in_check = pos.checkers();
   const bool valid = tt_move && pos.pseudo_legal(tt_move) && pos.legal(tt_move) &&
                      (in_check || pos.is_noisy(tt_move));
-  mp.tt_move_ = valid ? tt_move : Move::none();
+  tt_move_ = valid ? tt_move : Move::none();
   if (in_check)
-    mp.stage_ = valid ? kEvasionTT : kEvasionInit;
+    stage_ = valid ? kEvasionTT : kEvasionInit;
   else
-    mp.stage_ = valid ? kQSearchTT : kQCaptureInit;
-  return mp;
+    stage_ = valid ? kQSearchTT : kQCaptureInit;
 }
 
-MovePicker MovePicker::probcut(const Position& pos, Move tt_move, int threshold,
-                               const HistoryTables& h, const OrderingSwitches& sw) {
-  MovePicker mp(pos, h, sw);
-  mp.threshold_ = threshold;
+MovePicker::MovePicker(ProbCut, const Position& pos, Move tt_move, int threshold,
+                       const HistoryTables& h, const OrderingSwitches& sw)
+    : pos_(pos), history_(h), switches_(sw), threshold_(threshold) {
   const bool valid = tt_move && pos.pseudo_legal(tt_move) && pos.legal(tt_move) &&
                      pos.is_noisy(tt_move) && pos.see_ge(tt_move, threshold);
-  mp.tt_move_ = valid ? tt_move : Move::none();
-  mp.stage_ = valid ? kProbCutTT : kProbCutInit;
-  return mp;
+  tt_move_ = valid ? tt_move : Move::none();
+  stage_ = valid ? kProbCutTT : kProbCutInit;
 }
 
 void MovePicker::score_captures() {
@@ -101,7 +93,10 @@ void MovePicker::score_quiets() {
     if (switches_.counter_history) v += cmh_->table[pc][m.to()];
     if (switches_.followup_history) v += fuh_->table[pc][m.to()];
     // Quiet checks first: they often refute, and late-move pruning must not drop a mate.
-    if (pos_.gives_check(m)) v += kQuietCheckBonus;
+    // Direct checks and moves of a discovering piece; exact enough for ordering, and cheap.
+    if ((pos_.check_squares(type_of(pc)) & square_bb(m.to())) ||
+        (pos_.blockers_for_king(~us) & square_bb(m.from())))
+      v += kQuietCheckBonus;
     p->value = v;
   }
 }
@@ -149,8 +144,8 @@ Move MovePicker::next(bool skip_quiets) {
       case kCaptureInit:
       case kQCaptureInit:
       case kProbCutInit:
-        cur_ = end_bad_ = moves_;
-        end_ = generate<CAPTURES>(pos_, moves_);
+        cur_ = end_bad_ = moves_.data();
+        end_ = generate<CAPTURES>(pos_, cur_);
         score_captures();
         advance();
         break;
@@ -208,7 +203,7 @@ Move MovePicker::next(bool skip_quiets) {
           if constexpr (kOrderingStats) last_stage_ = PickStage::kQuiet;
           return m;
         }
-        cur_ = moves_;
+        cur_ = moves_.data();
         end_ = end_bad_;
         advance();
         break;
@@ -222,8 +217,8 @@ Move MovePicker::next(bool skip_quiets) {
         break;
 
       case kEvasionInit:
-        cur_ = moves_;
-        end_ = generate<EVASIONS>(pos_, moves_);
+        cur_ = moves_.data();
+        end_ = generate<EVASIONS>(pos_, cur_);
         score_evasions();
         advance();
         break;

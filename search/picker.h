@@ -51,17 +51,23 @@ struct OrderingSwitches {
 
 class MovePicker {
  public:
+  struct Main {};
+  struct QSearch {};
+  struct ProbCut {};
+
   // Main search, in or out of check. cmh/fuh: the counter-move and follow-up history tables
   // selected by the moves one and two plies back.
-  static MovePicker main(const Position& pos, Move tt_move, int depth, const HistoryTables& h,
-                         const PieceToHistory* cmh, const PieceToHistory* fuh, const Move* killers,
-                         Move countermove, const OrderingSwitches& sw);
+  MovePicker(Main, const Position& pos, Move tt_move, int depth, const HistoryTables& h,
+             const PieceToHistory* cmh, const PieceToHistory* fuh, const Move* killers,
+             Move countermove, const OrderingSwitches& sw);
   // Quiescence search: noisy moves only (every evasion when in check).
-  static MovePicker qsearch(const Position& pos, Move tt_move, const HistoryTables& h,
-                            const PieceToHistory* cmh, const OrderingSwitches& sw);
+  MovePicker(QSearch, const Position& pos, Move tt_move, const HistoryTables& h,
+             const PieceToHistory* cmh, const OrderingSwitches& sw);
   // ProbCut: noisy moves whose SEE is at least `threshold`.
-  static MovePicker probcut(const Position& pos, Move tt_move, int threshold,
-                            const HistoryTables& h, const OrderingSwitches& sw);
+  MovePicker(ProbCut, const Position& pos, Move tt_move, int threshold, const HistoryTables& h,
+             const OrderingSwitches& sw);
+  MovePicker(const MovePicker&) = delete;
+  MovePicker& operator=(const MovePicker&) = delete;
 
   // The next move, or Move::none() when done. skip_quiets drops the remaining quiet moves
   // (late-move pruning), but not killers already queued, nor bad captures.
@@ -91,9 +97,6 @@ class MovePicker {
     kDone
   };
 
-  MovePicker(const Position& pos, const HistoryTables& h, const OrderingSwitches& sw)
-      : pos_(pos), history_(h), switches_(sw) {}
-
   void score_captures();
   void score_quiets();
   void score_evasions();
@@ -116,10 +119,10 @@ class MovePicker {
   int threshold_ = 0;
   Stage stage_ = kDone;
   PickStage last_stage_ = PickStage::kTT;
-  ExtMove* cur_ = moves_;
-  ExtMove* end_ = moves_;
-  ExtMove* end_bad_ = moves_;  // bad captures are kept at the front, replayed last
-  ExtMove moves_[kMaxMoves];
+  ExtMove* cur_ = nullptr;
+  ExtMove* end_ = nullptr;
+  ExtMove* end_bad_ = nullptr;  // bad captures are kept at the front, replayed last
+  RawArray<ExtMove, kMaxMoves> moves_;
 };
 
 }  // namespace riposte

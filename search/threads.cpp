@@ -1,5 +1,6 @@
 #include "search/threads.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include "movegen/movegen.h"
@@ -93,7 +94,16 @@ bool ThreadPool::searching() {
 void ThreadPool::clear() {
   wait();
   tt_.clear(size());
-  for (auto& t : threads_) t->worker->clear();
+  // Each worker's tables are megabytes: clear them in parallel when there are many.
+  const std::size_t n = threads_.size();
+  const std::size_t helpers =
+      std::min<std::size_t>(n, std::max(1u, std::thread::hardware_concurrency()));
+  std::vector<std::thread> clearers;
+  for (std::size_t h = 0; h < helpers; ++h)
+    clearers.emplace_back([this, h, helpers, n] {
+      for (std::size_t i = h; i < n; i += helpers) threads_[i]->worker->clear();
+    });
+  for (std::thread& t : clearers) t.join();
 }
 
 std::uint64_t ThreadPool::nodes() const {
@@ -121,7 +131,48 @@ void ThreadPool::wait_helpers() {
   for (std::size_t i = 1; i < threads_.size(); ++i) threads_[i]->wait_idle();
 }
 
-const Worker& ThreadPool::best_worker() const { return *threads_[0]->worker; }
+const Worker& ThreadPool::best_worker() const {
+  const Worker* best = threads_[0]->worker.get();
+  if (threads_.size() == 1 || options_.multipv > 1 || limits_.depth || best->root_moves().empty())
+    return *best;
+
+  // Each thread votes for its best move, weighted by how far it searched and how good the
+  // move looked. Proven results override the vote: the shortest win; a thread not being
+  // mated over one that is; among lost positions the longest resistance.
+  std::vector<std::pair<Move, std::int64_t>> votes;
+  auto votes_for = [&](Move m) -> std::int64_t& {
+    for (auto& [move, v] : votes)
+      if (move == m) return v;
+    return votes.emplace_back(m, 0).second;
+  };
+  int min_score = kValueInfinite;
+  for (const auto& t : threads_)
+    if (t->worker->completed_depth() > 0) min_score = std::min(min_score, t->worker->best_score());
+  for (const auto& t : threads_) {
+    const Worker& w = *t->worker;
+    if (w.completed_depth() == 0) continue;
+    votes_for(w.root_moves()[0].move()) +=
+        std::int64_t(w.best_score() - min_score + 14) * w.completed_depth();
+  }
+  for (const auto& t : threads_) {
+    const Worker& w = *t->worker;
+    if (w.completed_depth() == 0 || &w == best) continue;
+    const int score = w.best_score(), best_score = best->best_score();
+    if (best_score >= kValueMateInMaxPly) {
+      if (score > best_score) best = &w;  // a shorter mate
+    } else if (score >= kValueMateInMaxPly) {
+      best = &w;  // a proven win beats any vote
+    } else if (score > kValueMatedInMaxPly &&
+               (votes_for(w.root_moves()[0].move()) > votes_for(best->root_moves()[0].move()) ||
+                best_score <= kValueMatedInMaxPly)) {
+      best = &w;
+    } else if (score <= kValueMatedInMaxPly && best_score <= kValueMatedInMaxPly &&
+               score > best_score) {
+      best = &w;
+    }
+  }
+  return *best;
+}
 
 void Worker::run() {
   if (!is_main()) {

@@ -48,7 +48,10 @@ int late_move_count(int depth, bool improving) { return (3 + depth * depth) / (2
 Worker::Worker(ThreadPool& pool, int id)
     : pool_(pool), id_(id), root_pos_(Position::start_position()) {}
 
-void Worker::clear() { history_.clear(); }
+void Worker::clear() {
+  history_.clear();
+  pawn_cache_.clear();
+}
 
 void Worker::set_move(Stack* ss, const Position& pos, Move m) {
   const Piece pc = pos.moved_piece(m);
@@ -244,7 +247,7 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
   if (!root) {
     if (pool_.stopped()) return 0;
     if (is_draw(pos, ply)) return kValueDraw;
-    if (ply >= kMaxPly) return in_check ? kValueDraw : eval::evaluate(pos);
+    if (ply >= kMaxPly) return in_check ? kValueDraw : eval::evaluate(pos, pawn_cache_);
     // Mate distance pruning: no line from here can beat a shorter mate already found.
     alpha = std::max(mated_in(ply), alpha);
     beta = std::min(mate_in(ply + 1), beta);
@@ -265,7 +268,8 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
   if (in_check) {
     ss->static_eval = kValueNone;
   } else {
-    ss->static_eval = eval = tt_hit && tte.eval != kValueNone ? tte.eval : eval::evaluate(pos);
+    ss->static_eval = eval =
+        tt_hit && tte.eval != kValueNone ? tte.eval : eval::evaluate(pos, pawn_cache_);
     // A TT score is a better estimate than the static eval when its bound allows.
     if (tt_value != kValueNone && (tte.bound & (tt_value > eval ? BOUND_LOWER : BOUND_UPPER)))
       eval = tt_value;
@@ -303,14 +307,14 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
   const Move prev = (ss - 1)->move;
   const Move countermove =
       prev.is_ok() ? history_.countermoves.table[(ss - 1)->moved_piece][prev.to()] : Move::none();
-  MovePicker picker =
-      MovePicker::main(pos, tt_move, depth, history_, (ss - 1)->counter_hist,
-                       (ss - 2)->followup_hist, ss->killers, countermove, opt.ordering);
+  MovePicker picker(MovePicker::Main{}, pos, tt_move, depth, history_, (ss - 1)->counter_hist,
+                    (ss - 2)->followup_hist, ss->killers, countermove, opt.ordering);
   const CutoffContext ctx = context(ss);
   std::size_t root_index = pv_index_;
   int best_value = -kValueInfinite, move_count = 0;
   Move best_move = Move::none();
-  Move quiets_tried[kMaxQuietsRemembered], captures_tried[kMaxCapturesRemembered];
+  RawArray<Move, kMaxQuietsRemembered> quiets_tried;
+  RawArray<Move, kMaxCapturesRemembered> captures_tried;
   int quiet_count = 0, capture_count = 0;
   bool skip_quiets = false;
 
@@ -403,8 +407,8 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
             stats_.first_move_cutoffs += move_count == 1;
             ++stats_.by_stage[int(picker.last_stage())];
           }
-          record_cutoff(history_, opt.ordering, pos, ctx, m, depth, quiets_tried, quiet_count,
-                        captures_tried, capture_count);
+          record_cutoff(history_, opt.ordering, pos, ctx, m, depth, quiets_tried.data(),
+                        quiet_count, captures_tried.data(), capture_count);
           break;
         }
         alpha = value;
@@ -435,7 +439,7 @@ int Worker::qsearch(Position& pos, Stack* ss, int alpha, int beta) {
   if (pool_.stopped()) return 0;
   const bool in_check = pos.checkers();
   if (is_draw(pos, ply)) return kValueDraw;
-  if (ply >= kMaxPly) return in_check ? kValueDraw : eval::evaluate(pos);
+  if (ply >= kMaxPly) return in_check ? kValueDraw : eval::evaluate(pos, pawn_cache_);
 
   TTData tte{};
   const Key key = pos.key();
@@ -447,7 +451,8 @@ int Worker::qsearch(Position& pos, Stack* ss, int alpha, int beta) {
 
   int best_value = -kValueInfinite;
   if (!in_check) {
-    ss->static_eval = tt_hit && tte.eval != kValueNone ? tte.eval : eval::evaluate(pos);
+    ss->static_eval =
+        tt_hit && tte.eval != kValueNone ? tte.eval : eval::evaluate(pos, pawn_cache_);
     best_value = ss->static_eval;
     if (tt_value != kValueNone && (tte.bound & (tt_value > best_value ? BOUND_LOWER : BOUND_UPPER)))
       best_value = tt_value;
@@ -458,8 +463,8 @@ int Worker::qsearch(Position& pos, Stack* ss, int alpha, int beta) {
     ss->static_eval = kValueNone;
   }
 
-  MovePicker picker = MovePicker::qsearch(pos, tt_hit ? tte.move : Move::none(), history_,
-                                          (ss - 1)->counter_hist, pool_.options().ordering);
+  MovePicker picker(MovePicker::QSearch{}, pos, tt_hit ? tte.move : Move::none(), history_,
+                    (ss - 1)->counter_hist, pool_.options().ordering);
   Move best_move = Move::none();
   int move_count = 0;
   const bool see_pruning = pool_.options().qsearch_see_pruning;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "movegen/position.h"
+#include "nnue-free-eval/evaluate.h"
 #include "search/history.h"
 #include "search/search.h"
 
@@ -14,7 +15,8 @@ namespace riposte {
 
 class ThreadPool;
 
-class Worker {
+// Cache-line aligned, as is its node counter, so threads never share a line they write.
+class alignas(64) Worker {
  public:
   Worker(ThreadPool& pool, int id);
 
@@ -29,6 +31,11 @@ class Worker {
   std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
   int completed_depth() const { return completed_depth_; }
   const std::vector<RootMove>& root_moves() const { return root_moves_; }
+  // Score of the best root move of the last iteration that produced one.
+  int best_score() const {
+    const RootMove& rm = root_moves_[0];
+    return rm.score != -kValueInfinite ? rm.score : rm.previous_score;
+  }
   bool is_main() const { return id_ == 0; }
   const OrderingStats& ordering_stats() const { return stats_; }
   // Reports the current root moves as the final `info` before bestmove.
@@ -73,9 +80,10 @@ class Worker {
   int seldepth_ = 0;
   int completed_depth_ = 0;
   int root_depth_ = 0;
-  std::atomic<std::uint64_t> nodes_{0};
+  alignas(64) std::atomic<std::uint64_t> nodes_{0};
   OrderingStats stats_;
   HistoryTables history_;
+  eval::PawnCache pawn_cache_;
   std::uint64_t calls_until_check_ = 0;
 
   Move pv_[kMaxPly + 2][kMaxPly + 2];

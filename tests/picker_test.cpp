@@ -29,7 +29,7 @@ std::unique_ptr<HistoryTables> random_tables(std::mt19937_64& rng) {
 }
 
 // Counts how often each move came out of the picker.
-std::map<std::uint16_t, int> drain(MovePicker mp, bool skip_quiets_after = false) {
+std::map<std::uint16_t, int> drain(MovePicker&& mp, bool skip_quiets_after = false) {
   std::map<std::uint16_t, int> seen;
   int n = 0;
   while (const Move m = mp.next(skip_quiets_after && n > 3)) {
@@ -83,13 +83,13 @@ TEST_F(PickerExactlyOnce, AllVariantsOverThePerftSuites) {
         const PieceToHistory* fuh = &tables->followup.table[rng_() % 16][rng_() % 64];
         const int depth = int(rng_() % 12) + 1;
         for (const OrderingSwitches* sw : {&all_on, &baseline}) {
-          ASSERT_EQ(
-              drain(MovePicker::main(pos, tt, depth, *tables, cmh, fuh, killers, counter, *sw)),
-              legal)
+          ASSERT_EQ(drain(MovePicker(MovePicker::Main{}, pos, tt, depth, *tables, cmh, fuh, killers,
+                                     counter, *sw)),
+                    legal)
               << fen << " tt " << to_uci(tt, true);
         }
         // Quiescence: the noisy moves, or every evasion when in check.
-        const auto q = drain(MovePicker::qsearch(pos, tt, *tables, cmh, all_on));
+        const auto q = drain(MovePicker(MovePicker::QSearch{}, pos, tt, *tables, cmh, all_on));
         ASSERT_EQ(q, pos.checkers() ? legal : expected<CAPTURES>(pos)) << fen;
         // ProbCut: the noisy moves reaching the SEE threshold.
         if (!pos.checkers()) {
@@ -97,7 +97,9 @@ TEST_F(PickerExactlyOnce, AllVariantsOverThePerftSuites) {
           std::map<std::uint16_t, int> want;
           for (const ExtMove& m : MoveList<CAPTURES>(pos))
             if (pos.see_ge(m.move, threshold)) want[m.move.raw()] = 1;
-          ASSERT_EQ(drain(MovePicker::probcut(pos, tt, threshold, *tables, all_on)), want) << fen;
+          ASSERT_EQ(drain(MovePicker(MovePicker::ProbCut{}, pos, tt, threshold, *tables, all_on)),
+                    want)
+              << fen;
         }
       }
       const MoveList<LEGAL> moves(pos);
@@ -120,9 +122,8 @@ TEST(Picker, StagesComeInOrder) {
   const Move tt = *parse_uci_move(pos, "a2a3");
   Move killers[2] = {*parse_uci_move(pos, "g2g3"), *parse_uci_move(pos, "e1g1")};
   const Move counter = *parse_uci_move(pos, "d5d6");
-  MovePicker mp =
-      MovePicker::main(pos, tt, 5, *tables, tables->counter.sentinel(), tables->followup.sentinel(),
-                       killers, counter, OrderingSwitches{});
+  MovePicker mp(MovePicker::Main{}, pos, tt, 5, *tables, tables->counter.sentinel(),
+                tables->followup.sentinel(), killers, counter, OrderingSwitches{});
   std::vector<std::string> order;
   while (const Move m = mp.next()) order.push_back(to_uci(m, false));
   ASSERT_EQ(order.size(), 48u);

@@ -10,6 +10,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
+#include "nnue-free-eval/evaluate.h"
 
 namespace riposte::testing {
 namespace {
@@ -209,7 +210,14 @@ TEST(Uci, BenchIsDeterministicAndEndsInOpenBenchFormat) {
 TEST(Uci, EvalEndsWithFinalEvaluation) {
   const auto lines = transcript("position startpos\neval\n");
   ASSERT_FALSE(lines.empty());
-  EXPECT_EQ(lines.back(), "Final evaluation: 15 (white side)");
+  // The same number the search uses, from White's side (White is to move here).
+  const int expected = eval::evaluate(Position::start_position());
+  EXPECT_EQ(lines.back(), "Final evaluation: " + std::to_string(expected) + " (white side)");
+  const auto black = transcript("position startpos moves e2e4\neval\n");
+  const Position after_e4 =
+      *Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+  EXPECT_EQ(black.back(),
+            "Final evaluation: " + std::to_string(-eval::evaluate(after_e4)) + " (white side)");
 }
 
 TEST(Uci, GoPerftPrintsStockfishFormat) {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One entry point for a fresh Debian machine: installs what is missing, then builds.
 #   bash tools/build.sh run    build Release and start the engine on UCI (build log on stderr)
-#   bash tools/build.sh test   build Release and ASan/UBSan, and run every test in both
+#   bash tools/build.sh test   build Release and ASan/UBSan and run every test in both, then the
+#                              threaded tests (UCI, SMP, TT) under ThreadSanitizer
 #   bash tools/build.sh build  only build Release (build/release/riposte)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -39,6 +40,8 @@ case "${1:-}" in
     ctest --preset release -j"$jobs"
     build sanitize
     ctest --preset sanitize -j"$jobs"
+    build tsan
+    ctest --preset tsan -j"$jobs" -R 'Smp|TranspositionTable|Uci'
     ;;
   *)
     echo "usage: bash tools/build.sh run|test|build" >&2

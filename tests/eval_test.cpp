@@ -1,0 +1,97 @@
+// The evaluation: colour symmetry, the sign and rough size of each term on hand-made
+// positions, and agreement between the evaluation and its linear form used by the tuner.
+#include <cmath>
+
+#include "gtest/gtest.h"
+#include "nnue-free-eval/evaluate.h"
+#include "tests/test_data.h"
+
+namespace riposte::testing {
+namespace {
+
+int eval_of(const char* fen) { return eval::evaluate(*Position::from_fen(fen)); }
+
+// White's view of the difference a feature makes: eval(with) - eval(without), both White to move.
+int gain(const char* with, const char* without) { return eval_of(with) - eval_of(without); }
+
+TEST(Eval, ColourSymmetryOverEverySuitePosition) {
+  eval::PawnCache cache;
+  int checked = 0;
+  for (const std::string& fen : all_suite_fens()) {
+    const Position pos = *Position::from_fen(fen);
+    const Position flipped = pos.flipped();
+    ASSERT_EQ(eval::evaluate(pos), eval::evaluate(flipped)) << fen << " vs " << flipped.fen();
+    ASSERT_EQ(eval::evaluate(pos, cache), eval::evaluate(pos)) << "pawn cache changes the score";
+    ++checked;
+  }
+  EXPECT_GT(checked, 1100);
+}
+
+TEST(Eval, LinearFormMatchesTheEvaluation) {
+  for (const std::string& fen : all_suite_fens()) {
+    const Position pos = *Position::from_fen(fen);
+    const eval::Coefficients c = eval::coefficients(pos);
+    if (c.special) continue;
+    const int white_view = pos.side_to_move() == WHITE ? eval::evaluate(pos) : -eval::evaluate(pos);
+    // Integer division in the engine versus doubles here: at most a few centipawns apart.
+    ASSERT_NEAR(eval::evaluate_linear(c, eval::kWeights), white_view, 2.0) << fen;
+  }
+}
+
+TEST(Eval, Material) {
+  EXPECT_GT(gain("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"), 700);
+  EXPECT_GT(gain("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"), 50);
+}
+
+TEST(Eval, PawnStructure) {
+  // Isolated and doubled pawns are worse than healthy ones.
+  EXPECT_LT(gain("4k3/8/8/8/8/8/P1P5/4K3 w - - 0 1", "4k3/8/8/8/8/8/PP6/4K3 w - - 0 1"), 0);
+  EXPECT_LT(gain("4k3/8/8/8/8/P7/P7/4K3 w - - 0 1", "4k3/8/8/8/8/8/PP6/4K3 w - - 0 1"), 0);
+  // A passed pawn is worth more the further it has advanced.
+  EXPECT_GT(gain("4k3/8/1P6/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/1P6/8/4K3 w - - 0 1"), 30);
+  EXPECT_LT(gain("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/1P6/8/8/8/8/4K3 w - - 0 1"), -100);
+}
+
+TEST(Eval, PiecesAndMobility) {
+  // The bishop pair is worth more than bishop and knight.
+  EXPECT_GT(gain("rn2k3/pppp4/8/8/8/8/PPPP4/2B1KB2 w - - 0 1",
+                 "rn2k3/pppp4/8/8/8/8/PPPP4/2B1KN2 w - - 0 1"),
+            10);
+  // A rook on an open file beats one behind its own pawn.
+  EXPECT_GT(
+      gain("r3k3/p4ppp/8/8/8/8/P4PPP/1R2K3 w - - 0 1", "r3k3/p4ppp/8/8/8/8/P4PPP/R3K3 w - - 0 1"),
+      5);
+  // A centralised knight beats a cornered one.
+  EXPECT_GT(
+      gain("4k3/pppp4/8/8/3N4/8/PPPP4/4K3 w - - 0 1", "4k3/pppp4/8/8/8/8/PPPP4/N3K3 w - - 0 1"),
+      20);
+}
+
+TEST(Eval, KingSafetyAndThreats) {
+  // Pawns in front of the castled king are better than the same pawns pushed away.
+  EXPECT_GT(gain("r4rk1/ppp2ppp/8/8/8/8/PPP2PPP/R4RK1 w - - 0 1",
+                 "r4rk1/ppp2ppp/8/8/8/6PP/PPP2P2/R4RK1 w - - 0 1"),
+            0);
+  // A pawn attacking a knight is a threat.
+  EXPECT_GT(
+      gain("r3k3/pp6/8/3n4/4P3/8/PP6/R3K3 w - - 0 1", "r3k3/pp6/8/3n4/8/4P3/PP6/R3K3 w - - 0 1"),
+      20);
+}
+
+TEST(Eval, EndgameScaling) {
+  // K+B vs K and K+N vs K cannot win: about zero despite the extra piece.
+  EXPECT_LT(std::abs(eval_of("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1")), 25);
+  EXPECT_LT(std::abs(eval_of("4k3/8/8/8/8/8/8/2N1K3 b - - 0 1")), 25);
+  // KBN vs K is won, and better with the king near a corner of the bishop's colour (h8/a1
+  // for a dark-squared bishop) than near a corner it cannot cover.
+  const int near_right = eval_of("7k/8/5K2/8/8/8/8/2B1N3 w - - 0 1");
+  const int near_wrong = eval_of("k7/8/2K5/8/8/8/8/2B1N3 w - - 0 1");
+  EXPECT_GT(near_right, 800);
+  EXPECT_GT(near_right, near_wrong);
+  // Opposite-coloured bishops with a pawn up are scaled towards a draw.
+  EXPECT_LT(eval_of("4k3/5b2/8/8/8/8/3PP3/3BK3 w - - 0 1"),
+            eval_of("4k3/5n2/8/8/8/8/3PP3/3BK3 w - - 0 1"));
+}
+
+}  // namespace
+}  // namespace riposte::testing

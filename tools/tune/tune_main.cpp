@@ -1,0 +1,65 @@
+// riposte_tune: fits the evaluation weights to labelled positions and writes weights.cpp.
+//   riposte_tune --data=../shared/data/tuning/sf15-selfplay-5knodes.txt.xz --epochs=400
+//                --lambda=0.5 --out=nnue-free-eval/weights.cpp
+#include <cstdio>
+#include <fstream>
+#include <thread>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "movegen/position.h"
+#include "tools/tune/tuner.h"
+
+ABSL_FLAG(std::string, data, "../shared/data/tuning/sf15-selfplay-5knodes.txt.xz",
+          "labelled positions: <FEN> [<result>] <score> per line, optionally .xz");
+ABSL_FLAG(std::string, out, "", "write the tuned weights.cpp here (empty: do not write)");
+ABSL_FLAG(int, epochs, 400, "Adam steps over the full training set");
+ABSL_FLAG(double, lr, 1.0, "Adam step size in centipawns");
+ABSL_FLAG(double, lambda, 1.0, "target = lambda * result + (1 - lambda) * sigmoid(score)");
+ABSL_FLAG(double, holdout, 0.1, "fraction of the positions kept out of training");
+ABSL_FLAG(std::size_t, limit, 0, "use at most this many positions (0: all)");
+ABSL_FLAG(int, threads, 0, "worker threads (0: all cores)");
+
+int main(int argc, char** argv) {
+  absl::ParseCommandLine(argc, argv);
+  riposte::init_movegen();
+  using namespace riposte;
+  const int threads = absl::GetFlag(FLAGS_threads) > 0 ? absl::GetFlag(FLAGS_threads)
+                                                       : int(std::thread::hardware_concurrency());
+  auto data = tune::load(absl::GetFlag(FLAGS_data), absl::GetFlag(FLAGS_holdout),
+                         absl::GetFlag(FLAGS_limit), threads);
+  if (!data.ok()) {
+    std::fprintf(stderr, "error: %s\n", std::string(data.status().message()).c_str());
+    return 1;
+  }
+  std::fprintf(stderr, "%zu training and %zu held-out positions (resolved to quiet leaves)\n",
+               data->train.size(), data->holdout.size());
+
+  std::vector<Score> w(eval::kWeights, eval::kWeights + eval::kNumParams);
+  const double lambda = absl::GetFlag(FLAGS_lambda);
+  const double k = tune::fit_k(data->train, w, lambda, threads);
+  const tune::Objective obj{k, lambda};
+  std::fprintf(stderr, "K = %.4f, lambda = %.2f\n", k, lambda);
+  std::fprintf(stderr, "before: training error %.6f, held-out error %.6f\n",
+               tune::error(data->train, w, obj, threads),
+               tune::error(data->holdout, w, obj, threads));
+  {
+    const double k0 = tune::fit_k(data->holdout, w, 1.0, threads);
+    std::fprintf(stderr, "before: held-out error against results only: %.6f (K %.4f)\n",
+                 tune::error(data->holdout, w, {k0, 1.0}, threads), k0);
+  }
+  w = tune::adam(data->train, w, obj, absl::GetFlag(FLAGS_epochs), absl::GetFlag(FLAGS_lr), threads,
+                 50);
+  std::fprintf(stderr, "after:  training error %.6f, held-out error %.6f\n",
+               tune::error(data->train, w, obj, threads),
+               tune::error(data->holdout, w, obj, threads));
+  // One yardstick for every lambda: held-out error against the game results alone.
+  const double k_result = tune::fit_k(data->holdout, w, 1.0, threads);
+  std::fprintf(stderr, "held-out error against results only: %.6f (K %.4f)\n",
+               tune::error(data->holdout, w, {k_result, 1.0}, threads), k_result);
+  if (const std::string out = absl::GetFlag(FLAGS_out); !out.empty()) {
+    std::ofstream(out) << tune::weights_source(w);
+    std::fprintf(stderr, "wrote %s\n", out.c_str());
+  }
+  return 0;
+}
