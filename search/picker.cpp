@@ -224,37 +224,21 @@ Move MovePicker::next(bool skip_quiets) {
         break;
 
       case kEvasions:
-        while (cur_ < end_) {
-          const Move m = select_best()->move;
-          ++cur_;
-          if (m == tt_move_) continue;
-          if constexpr (kOrderingStats) last_stage_ = PickStage::kEvasion;
-          return m;
-        }
-        stage_ = kDone;
-        break;
-
       case kQCaptures:
+      case kProbCutMoves: {
+        // The last stage of these variants: best-first over what was generated.
+        const bool probcut = stage_ == kProbCutMoves;
         while (cur_ < end_) {
           const Move m = select_best()->move;
           ++cur_;
-          if (m == tt_move_) continue;
-          if constexpr (kOrderingStats) last_stage_ = PickStage::kGoodCapture;
+          if (m == tt_move_ || (probcut && !pos_.see_ge(m, threshold_))) continue;
+          if constexpr (kOrderingStats)
+            last_stage_ = stage_ == kEvasions ? PickStage::kEvasion : PickStage::kGoodCapture;
           return m;
         }
         stage_ = kDone;
         break;
-
-      case kProbCutMoves:
-        while (cur_ < end_) {
-          const Move m = select_best()->move;
-          ++cur_;
-          if (m == tt_move_ || !pos_.see_ge(m, threshold_)) continue;
-          if constexpr (kOrderingStats) last_stage_ = PickStage::kGoodCapture;
-          return m;
-        }
-        stage_ = kDone;
-        break;
+      }
 
       case kDone: return Move::none();
     }

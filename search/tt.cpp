@@ -1,6 +1,7 @@
 #include "search/tt.h"
 
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <climits>
 #include <cstdlib>
@@ -42,6 +43,15 @@ TranspositionTable::~TranspositionTable() { std::free(clusters_); }
 absl::Status TranspositionTable::resize(std::size_t mb, int threads) {
   if (mb == 0) return absl::InvalidArgumentError("hash size must be at least 1 MB");
   const std::size_t bytes = mb << 20;
+  // More than the machine's memory could only be had through overcommit, and clearing it
+  // would then bring in the OOM killer: refuse it up front.
+  const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+  const std::size_t physical =
+      pages > 0 && page_size > 0 ? std::size_t(pages) * std::size_t(page_size) : 0;
+  if (physical && bytes > physical)
+    return absl::ResourceExhaustedError(
+        absl::StrCat("could not allocate ", mb, " MB for the hash table: the machine has ",
+                     physical >> 20, " MB; keeping ", size_mb_, " MB"));
   const std::size_t rounded = (bytes + kPageAlign - 1) / kPageAlign * kPageAlign;
   void* mem = std::aligned_alloc(kPageAlign, rounded);
   if (!mem)

@@ -37,7 +37,9 @@ int main(int argc, char** argv) {
 
   std::vector<Score> w(eval::kWeights, eval::kWeights + eval::kNumParams);
   const double lambda = absl::GetFlag(FLAGS_lambda);
-  const double k = tune::fit_k(data->train, w, lambda, threads);
+  // K is fitted to the game results: fitting it to a score target would let K shrink to zero,
+  // where every target and prediction is 0.5.
+  const double k = tune::fit_k(data->train, w, 1.0, threads);
   const tune::Objective obj{k, lambda};
   std::fprintf(stderr, "K = %.4f, lambda = %.2f\n", k, lambda);
   std::fprintf(stderr, "before: training error %.6f, held-out error %.6f\n",
