@@ -4,6 +4,7 @@
 
 namespace riposte::eval {
 
+// clang-format off
 const Score kWeights[kNumParams] = {
     // Material [piece type]
     {0, 0}, {89, 104}, {433, 310}, {461, 334}, {710, 525}, {1319, 1070}, {0, 0}, {0, 0},
@@ -135,5 +136,6 @@ const Score kWeights[kNumParams] = {
     // Tempo
     {10, 7},
 };
+// clang-format on
 
 }  // namespace riposte::eval

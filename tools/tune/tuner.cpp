@@ -210,6 +210,7 @@ std::string weights_source(const std::vector<Score>& w) {
       "// Evaluation weights, one {mg, eg} pair per parameter of params.h, in its order.\n"
       "// Written by tools/tune (riposte_tune); edit by re-tuning rather than by hand.\n"
       "#include \"nnue-free-eval/params.h\"\n\nnamespace riposte::eval {\n\n"
+      "// clang-format off\n"
       "const Score kWeights[kNumParams] = {\n";
   for (const eval::ParamBlock& block : eval::kParamBlocks) {
     absl::StrAppend(&out, "    // ", block.name, "\n");
@@ -224,7 +225,7 @@ std::string weights_source(const std::vector<Score>& w) {
     }
     absl::StrAppend(&out, line, "\n");
   }
-  return out + "};\n\n}  // namespace riposte::eval\n";
+  return out + "};\n// clang-format on\n\n}  // namespace riposte::eval\n";
 }
 
 }  // namespace riposte::tune
