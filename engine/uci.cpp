@@ -104,6 +104,13 @@ void Uci::loop(std::istream& in) {
   execute("quit");
 }
 
+void Uci::finish_search() {
+  // A `go` that arrives while an infinite or ponder search runs would otherwise wait forever
+  // for a `stop` the blocked reader could not read: end the old search (it sends its bestmove).
+  pool_.stop();
+  pool_.wait();
+}
+
 void Uci::error(absl::string_view message) {
   out_.line(absl::StrCat("info string error: ", message));
 }
@@ -292,6 +299,7 @@ void Uci::cmd_go(const std::vector<std::string>& tokens) {
                             if (ponder) line += " ponder " + to_uci(ponder, chess960);
                             out_.line(line);
                           }};
+  finish_search();
   pool_.start(pos_, limits, search_options_, std::move(listener));
 }
 
@@ -299,7 +307,7 @@ void Uci::cmd_perft(const std::vector<std::string>& tokens) {
   int depth = 0;
   if (tokens.size() < 3 || !absl::SimpleAtoi(tokens[2], &depth) || depth < 1 || depth > 64)
     return error("go perft needs a depth from 1 to 64");
-  pool_.wait();
+  finish_search();
   std::uint64_t total = 0;
   Position pos = pos_;
   for (const auto& [move, nodes] : perft_divide(pos, depth)) {
@@ -318,7 +326,7 @@ void Uci::cmd_bench(const std::vector<std::string>& tokens) {
         args[i - 1] > limits[i - 1][1])
       return error("usage: bench [depth] [threads] [hash MB]");
   }
-  pool_.wait();
+  finish_search();
   run_bench(out_, args[0], args[1], args[2], search_options_);
 }
 

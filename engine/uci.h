@@ -40,6 +40,7 @@ class Uci {
   void cmd_perft(const std::vector<std::string>& tokens);
   void cmd_bench(const std::vector<std::string>& tokens);
   void error(absl::string_view message);
+  void finish_search();
   void print_report(const SearchReport& r, bool chess960);
 
   Output out_;

@@ -119,6 +119,15 @@ TEST(Uci, PonderWaitsForPonderhit) {
   EXPECT_EQ(count_prefix(lines, "bestmove "), 1);
 }
 
+TEST(Uci, GoDuringAnInfiniteSearchEndsItFirst) {
+  // Out of protocol, but it must not hang: each go still gets exactly one bestmove.
+  const auto lines = transcript(
+      "position startpos\ngo infinite\n#sleep 30\ngo depth 3\n"
+      "go ponder\n#sleep 30\ngo perft 1\nisready\n");
+  EXPECT_EQ(count_prefix(lines, "bestmove "), 3);
+  EXPECT_EQ(lines.back(), "readyok");
+}
+
 TEST(Uci, QuitDuringASearchStillAnswersOnce) {
   const auto lines = transcript("position startpos\ngo infinite\n#sleep 50\nquit\nisready\n");
   EXPECT_EQ(count_prefix(lines, "bestmove "), 1);
