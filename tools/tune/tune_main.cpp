@@ -42,23 +42,21 @@ int main(int argc, char** argv) {
   const double k = tune::fit_k(data->train, w, 1.0, threads);
   const tune::Objective obj{k, lambda};
   std::fprintf(stderr, "K = %.4f, lambda = %.2f\n", k, lambda);
-  std::fprintf(stderr, "before: training error %.6f, held-out error %.6f\n",
-               tune::error(data->train, w, obj, threads),
-               tune::error(data->holdout, w, obj, threads));
-  {
-    const double k0 = tune::fit_k(data->holdout, w, 1.0, threads);
-    std::fprintf(stderr, "before: held-out error against results only: %.6f (K %.4f)\n",
-                 tune::error(data->holdout, w, {k0, 1.0}, threads), k0);
-  }
+  // Errors under the tuning objective, and held-out error against the game results alone with
+  // K refitted: one yardstick that compares runs with different lambdas.
+  auto report = [&](const char* when) {
+    const double k_result = tune::fit_k(data->holdout, w, 1.0, threads);
+    std::fprintf(stderr,
+                 "%s training error %.6f, held-out error %.6f, held-out error against results "
+                 "only %.6f (K %.4f)\n",
+                 when, tune::error(data->train, w, obj, threads),
+                 tune::error(data->holdout, w, obj, threads),
+                 tune::error(data->holdout, w, {k_result, 1.0}, threads), k_result);
+  };
+  report("before:");
   w = tune::adam(data->train, w, obj, absl::GetFlag(FLAGS_epochs), absl::GetFlag(FLAGS_lr), threads,
                  50);
-  std::fprintf(stderr, "after:  training error %.6f, held-out error %.6f\n",
-               tune::error(data->train, w, obj, threads),
-               tune::error(data->holdout, w, obj, threads));
-  // One yardstick for every lambda: held-out error against the game results alone.
-  const double k_result = tune::fit_k(data->holdout, w, 1.0, threads);
-  std::fprintf(stderr, "held-out error against results only: %.6f (K %.4f)\n",
-               tune::error(data->holdout, w, {k_result, 1.0}, threads), k_result);
+  report("after: ");
   if (const std::string out = absl::GetFlag(FLAGS_out); !out.empty()) {
     std::ofstream(out) << tune::weights_source(w);
     std::fprintf(stderr, "wrote %s\n", out.c_str());
