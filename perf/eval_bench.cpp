@@ -13,26 +13,26 @@ std::vector<Position> positions() {
   return out;
 }
 
-void BM_EvaluateWithPawnCache(benchmark::State& state) {
+// Calls `evaluate` on the bench positions in turn, one per iteration.
+template <typename Evaluate>
+void run_over_positions(benchmark::State& state, Evaluate evaluate) {
   const auto pos = positions();
-  eval::PawnCache cache;
   std::size_t i = 0;
   for (auto _ : state) {
-    benchmark::DoNotOptimize(eval::evaluate(pos[i], cache));
+    benchmark::DoNotOptimize(evaluate(pos[i]));
     if (++i == pos.size()) i = 0;
   }
   state.SetItemsProcessed(state.iterations());
 }
+
+void BM_EvaluateWithPawnCache(benchmark::State& state) {
+  eval::PawnCache cache;
+  run_over_positions(state, [&](const Position& p) { return eval::evaluate(p, cache); });
+}
 BENCHMARK(BM_EvaluateWithPawnCache);
 
 void BM_EvaluateWithoutCache(benchmark::State& state) {
-  const auto pos = positions();
-  std::size_t i = 0;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(eval::evaluate(pos[i]));
-    if (++i == pos.size()) i = 0;
-  }
-  state.SetItemsProcessed(state.iterations());
+  run_over_positions(state, [](const Position& p) { return eval::evaluate(p); });
 }
 BENCHMARK(BM_EvaluateWithoutCache);
 
