@@ -361,6 +361,9 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
     pool_.tt().prefetch(pos.key_after(m));
     pos.do_move(m);
     int value = -kValueInfinite;
+    // A move that raises alpha with only a null-window search (possible when mate distance
+    // pruning narrowed beta) has no PV of its own: never copy a sibling's line after it.
+    if (pv_node) pv_length_[ply + 1] = ply + 1;
 
     if (opt.late_move_reductions && depth >= 3 && move_count > 1 + pv_node && !noisy) {
       // Late quiet moves get a reduced null-window search first.
@@ -378,7 +381,6 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
       value = -search<kNonPV>(pos, ss + 1, -(alpha + 1), -alpha, new_depth, !cut_node);
     }
     if (pv_node && (move_count == 1 || (value > alpha && (root || value < beta)))) {
-      pv_length_[ply + 1] = ply + 1;
       value = -search<kPV>(pos, ss + 1, -beta, -alpha, new_depth, false);
     }
     pos.undo_move(m);

@@ -10,6 +10,8 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
+#include "movegen/notation.h"
+#include "movegen/position.h"
 #include "nnue-free-eval/evaluate.h"
 
 namespace riposte::testing {
@@ -276,6 +278,46 @@ TEST(Uci, UnknownCommandAndEmptyMovesAreHandled) {
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_EQ(lines[0], "info string error: unknown command 'bogus command'");
   EXPECT_EQ(lines[1], "readyok");
+}
+
+// Plays every `info ... pv` line of the transcript from `fen`; returns the first line with an
+// illegal move (a move after mate is illegal too), or "" when all of them are legal.
+std::string first_illegal_pv(const std::vector<std::string>& lines, const std::string& fen) {
+  for (const std::string& line : lines) {
+    const std::size_t at = line.find(" pv ");
+    if (line.rfind("info ", 0) != 0 || at == std::string::npos) continue;
+    Position pos = *Position::from_fen(fen);
+    for (const absl::string_view text : absl::StrSplit(line.substr(at + 4), ' ')) {
+      const absl::StatusOr<Move> m = parse_uci_move(pos, std::string(text));
+      if (!m.ok()) return line;
+      pos.do_move(*m);
+    }
+  }
+  return "";
+}
+
+TEST(Uci, PvStopsAtMate) {
+  // From a game: a move that raised alpha in a zero-window search (beta narrowed by mate distance
+  // pruning) used to inherit a sibling's line, so the PV went on past the mate with "g7g8".
+  const std::string fen = "4Q3/8/3Q1k2/2p5/8/6K1/6P1/8 b - - 2 77";
+  const auto lines = transcript("position fen " + fen + "\ngo depth 2\n");
+  const int two = index_of_prefix(lines, "info depth 2 ");
+  ASSERT_GE(two, 0);
+  EXPECT_NE(lines[two].find(" score mate -1 "), std::string::npos) << lines[two];
+  EXPECT_TRUE(absl::EndsWith(lines[two], " pv f6g7 d6g6")) << lines[two];
+  EXPECT_EQ(first_illegal_pv(lines, fen), "");
+}
+
+TEST(Uci, EveryPvIsLegalInMatingPositions) {
+  // Positions with forced mates on the board, where stale PV tails used to show up.
+  for (const std::string fen : {"4Q3/8/3Q1k2/2p5/8/6K1/6P1/8 b - - 2 77",
+                                "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+                                "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+                                "8/8/8/8/8/4k3/8/R3K3 w Q - 0 1"}) {
+    const auto lines = transcript("position fen " + fen + "\ngo depth 8\n");
+    ASSERT_GE(count_prefix(lines, "bestmove "), 1) << fen;
+    EXPECT_EQ(first_illegal_pv(lines, fen), "") << fen;
+  }
 }
 
 }  // namespace

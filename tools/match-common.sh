@@ -29,6 +29,6 @@ summarize() {
   echo "---- summary ----"
   grep -E "^Results of|^Elo:|^LOS:|^Games:|^Ptnml|^LLR|^SPRT" "$1" | tail -7
   local issues
-  issues=$(grep -ciE "loses on time|illegal move|disconnect|stall|crash" "$1" || true)
+  issues=$(grep -ciE "loses on time|illegal move|disconnect|stall|crashed: [1-9]" "$1" || true)
   echo "time losses / illegal moves / disconnects / stalls mentioned in the log: $issues"
 }
