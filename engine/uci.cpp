@@ -10,6 +10,7 @@
 #include "movegen/notation.h"
 #include "movegen/perft.h"
 #include "nnue-free-eval/evaluate.h"
+#include "search/params.h"
 
 namespace riposte {
 
@@ -57,39 +58,61 @@ Uci::Uci(std::ostream& out, bool dev_options)
   options_.add_check("Ponder", false);
   options_.add_check("UCI_Chess960", false);
 
-  // Development switches: each turns one search feature off for measuring it in games.
+  // Development switches: each turns one search feature on or off for measuring it in games.
+  // Each starts at the SearchOptions default, the engine as released.
   const bool hidden = !dev_options;
-  auto toggle = [this](bool SearchOptions::*field) {
-    return [this, field](const std::string& v) {
-      search_options_.*field = v == "true";
-      return absl::OkStatus();
-    };
+  auto dev = [this, hidden](const char* name, bool SearchOptions::*field) {
+    options_.add_check(
+        name, search_options_.*field,
+        [this, field](const std::string& v) {
+          search_options_.*field = v == "true";
+          return absl::OkStatus();
+        },
+        hidden);
   };
-  options_.add_check("DevNullMove", true, toggle(&SearchOptions::null_move), hidden);
-  options_.add_check("DevReverseFutility", true, toggle(&SearchOptions::reverse_futility), hidden);
-  options_.add_check("DevLMR", true, toggle(&SearchOptions::late_move_reductions), hidden);
-  options_.add_check("DevQSearchSEE", true, toggle(&SearchOptions::qsearch_see_pruning), hidden);
-  options_.add_check("DevHistoryLMR", true, toggle(&SearchOptions::history_lmr), hidden);
-  options_.add_check("DevLMP", true, toggle(&SearchOptions::late_move_pruning), hidden);
-  options_.add_check("DevFutility", true, toggle(&SearchOptions::futility_pruning), hidden);
-  options_.add_check("DevSEEPruning", true, toggle(&SearchOptions::see_pruning), hidden);
-  options_.add_check("DevHistoryPruning", true, toggle(&SearchOptions::history_pruning), hidden);
-  auto ordering = [this](bool OrderingSwitches::*field) {
-    return [this, field](const std::string& v) {
-      search_options_.ordering.*field = v == "true";
-      return absl::OkStatus();
-    };
+  dev("DevNullMove", &SearchOptions::null_move);
+  dev("DevReverseFutility", &SearchOptions::reverse_futility);
+  dev("DevLMR", &SearchOptions::late_move_reductions);
+  dev("DevQSearchSEE", &SearchOptions::qsearch_see_pruning);
+  dev("DevHistoryLMR", &SearchOptions::history_lmr);
+  dev("DevLMP", &SearchOptions::late_move_pruning);
+  dev("DevFutility", &SearchOptions::futility_pruning);
+  dev("DevSEEPruning", &SearchOptions::see_pruning);
+  dev("DevHistoryPruning", &SearchOptions::history_pruning);
+  dev("DevSingular", &SearchOptions::singular_extensions);
+  dev("DevCorrectionHistory", &SearchOptions::correction_history);
+  dev("DevIIR", &SearchOptions::iir);
+  dev("DevQSearchPruning", &SearchOptions::qsearch_pruning);
+  dev("DevLMRRefinements", &SearchOptions::lmr_refinements);
+  dev("DevProbCut", &SearchOptions::probcut);
+  dev("DevRazoring", &SearchOptions::razoring);
+  dev("DevAdaptiveAspiration", &SearchOptions::adaptive_aspiration);
+  auto ordering = [this, hidden](const char* name, bool OrderingSwitches::*field) {
+    options_.add_check(
+        name, search_options_.ordering.*field,
+        [this, field](const std::string& v) {
+          search_options_.ordering.*field = v == "true";
+          return absl::OkStatus();
+        },
+        hidden);
   };
-  options_.add_check("DevBaselineOrdering", false, ordering(&OrderingSwitches::baseline), hidden);
-  options_.add_check("DevKillers", true, ordering(&OrderingSwitches::killers), hidden);
-  options_.add_check("DevCountermove", true, ordering(&OrderingSwitches::countermove), hidden);
-  options_.add_check("DevButterflyHistory", true, ordering(&OrderingSwitches::butterfly), hidden);
-  options_.add_check("DevCounterMoveHistory", true, ordering(&OrderingSwitches::counter_history),
-                     hidden);
-  options_.add_check("DevFollowUpHistory", true, ordering(&OrderingSwitches::followup_history),
-                     hidden);
-  options_.add_check("DevCaptureHistory", true, ordering(&OrderingSwitches::capture_history),
-                     hidden);
+  ordering("DevBaselineOrdering", &OrderingSwitches::baseline);
+  ordering("DevKillers", &OrderingSwitches::killers);
+  ordering("DevCountermove", &OrderingSwitches::countermove);
+  ordering("DevButterflyHistory", &OrderingSwitches::butterfly);
+  ordering("DevCounterMoveHistory", &OrderingSwitches::counter_history);
+  ordering("DevFollowUpHistory", &OrderingSwitches::followup_history);
+  ordering("DevCaptureHistory", &OrderingSwitches::capture_history);
+  ordering("DevDeepContinuation", &OrderingSwitches::deep_continuation);
+
+  // Tuning builds expose every search parameter as a spin option, for SPSA.
+  if constexpr (params::kTuning)
+    for (const params::Param& p : params::all())
+      options_.add_spin(p.name, p.default_value, p.min, p.max, [p](const std::string& v) {
+        *p.value = std::stoi(v);
+        refresh_search_tables();
+        return absl::OkStatus();
+      });
 }
 
 Uci::~Uci() {
@@ -149,6 +172,8 @@ bool Uci::execute(std::string_view line) {
     out_.line(eval::trace(pos_));
   else if (cmd == "bench")
     cmd_bench(tokens);
+  else if (cmd == "spsa")
+    for (const params::Param& p : params::all()) out_.line(params::spsa_line(p));
   else if (cmd == "debug") {
   } else
     error(absl::StrCat("unknown command '", std::string(line), "'"));

@@ -6,9 +6,12 @@ namespace riposte {
 
 namespace {
 
+PieceType victim_of(const Position& pos, Move m) {
+  return m.type() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
+}
+
 History& capture_entry(HistoryTables& h, const Position& pos, Move m) {
-  const PieceType victim = m.type() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
-  return h.capture.table[pos.moved_piece(m)][m.to()][victim];
+  return h.capture.table[pos.moved_piece(m)][m.to()][victim_of(pos, m)];
 }
 
 void update_quiet(HistoryTables& h, const OrderingSwitches& sw, const CutoffContext& ctx, Color us,
@@ -16,9 +19,17 @@ void update_quiet(HistoryTables& h, const OrderingSwitches& sw, const CutoffCont
   if (sw.butterfly) h.butterfly.at(us, m).update(bonus);
   if (sw.counter_history) ctx.counter_hist->table[pc][m.to()].update(bonus);
   if (sw.followup_history) ctx.followup_hist->table[pc][m.to()].update(bonus);
+  if (sw.deep_continuation) {
+    if (ctx.ply4_hist) ctx.ply4_hist->table[pc][m.to()].update(bonus);
+    if (ctx.ply6_hist) ctx.ply6_hist->table[pc][m.to()].update(bonus);
+  }
 }
 
 }  // namespace
+
+int capture_history(const HistoryTables& h, const Position& pos, Move m) {
+  return h.capture.table[pos.moved_piece(m)][m.to()][victim_of(pos, m)];
+}
 
 int quiet_history(const HistoryTables& h, const OrderingSwitches& sw, const CutoffContext& ctx,
                   Color us, Piece pc, Move m) {
@@ -26,6 +37,10 @@ int quiet_history(const HistoryTables& h, const OrderingSwitches& sw, const Cuto
   if (sw.butterfly) v += h.butterfly.get(us, m);
   if (sw.counter_history) v += ctx.counter_hist->table[pc][m.to()];
   if (sw.followup_history) v += ctx.followup_hist->table[pc][m.to()];
+  if (sw.deep_continuation) {
+    if (ctx.ply4_hist) v += ctx.ply4_hist->table[pc][m.to()];
+    if (ctx.ply6_hist) v += ctx.ply6_hist->table[pc][m.to()];
+  }
   return v;
 }
 

@@ -81,18 +81,26 @@ struct HistoryTables {
 struct OrderingSwitches;
 
 // The tables a cutoff at one node touches: its killer slots, the countermove slot of the
-// previous move, and the continuation tables selected by the moves one and two plies back.
+// previous move, and the continuation tables selected by the moves one, two, four and six plies
+// back. Our own moves four and six plies back select tables of the follow-up history, as the
+// move two plies back does; null pointers (or switched-off tables) are skipped.
 struct CutoffContext {
-  Move* killers;                  // this ply's two killer slots
-  Move previous_move;             // the opponent's last move (may be none or null)
-  Piece previous_piece;           // the piece it moved
-  PieceToHistory* counter_hist;   // selected by the previous move
-  PieceToHistory* followup_hist;  // selected by our move two plies back
+  Move* killers;                        // this ply's two killer slots
+  Move previous_move;                   // the opponent's last move (may be none or null)
+  Piece previous_piece;                 // the piece it moved
+  PieceToHistory* counter_hist;         // selected by the previous move
+  PieceToHistory* followup_hist;        // selected by our move two plies back
+  PieceToHistory* ply4_hist = nullptr;  // selected by our move four plies back
+  PieceToHistory* ply6_hist = nullptr;  // selected by our move six plies back
 };
 
-// Quiet-move history as the picker scores it: butterfly + counter-move + follow-up.
+// Quiet-move history as the picker scores it: butterfly + counter-move + follow-up, plus the
+// four- and six-ply continuation tables when switched on.
 int quiet_history(const HistoryTables& h, const OrderingSwitches& sw, const CutoffContext& ctx,
                   Color us, Piece pc, Move m);
+
+// Capture history of a noisy move in pos.
+int capture_history(const HistoryTables& h, const Position& pos, Move m);
 
 // A beta cutoff by `best` at `depth` in `pos`: a quiet best move becomes a killer and the
 // countermove, and gets the bonus in butterfly, counter-move and follow-up history while every

@@ -33,16 +33,22 @@ PieceType captured_type(const Position& pos, Move m) {
 }  // namespace
 
 MovePicker::MovePicker(Main, const Position& pos, Move tt_move, int depth, const HistoryTables& h,
-                       const PieceToHistory* cmh, const PieceToHistory* fuh, const Move* killers,
-                       Move countermove, const OrderingSwitches& sw)
-    : pos_(pos), history_(h), switches_(sw), cmh_(cmh), fuh_(fuh), depth_(depth) {
+                       const CutoffContext& ctx, Move countermove, const OrderingSwitches& sw,
+                       Move excluded)
+    : pos_(pos), history_(h), switches_(sw), ctx_(ctx), depth_(depth) {
   if (sw.killers && !sw.baseline) {
-    refutations_[0] = killers[0];
-    refutations_[1] = killers[1];
+    refutations_[0] = ctx.killers[0];
+    refutations_[1] = ctx.killers[1];
   }
   if (sw.countermove && !sw.baseline) refutations_[2] = countermove;
-  const bool valid = tt_move && pos.pseudo_legal(tt_move) && pos.legal(tt_move);
+  bool valid = tt_move && pos.pseudo_legal(tt_move) && pos.legal(tt_move);
   tt_move_ = valid ? tt_move : Move::none();
+  // The excluded move takes the TT move's place, so every later stage skips it, but it is
+  // never handed out itself.
+  if (excluded) {
+    tt_move_ = excluded;
+    valid = false;
+  }
   if (pos.checkers())
     stage_ = valid ? kEvasionTT : kEvasionInit;
   else
@@ -51,7 +57,8 @@ MovePicker::MovePicker(Main, const Position& pos, Move tt_move, int depth, const
 
 MovePicker::MovePicker(QSearch, const Position& pos, Move tt_move, const HistoryTables& h,
                        const PieceToHistory* cmh, const OrderingSwitches& sw)
-    : pos_(pos), history_(h), switches_(sw), cmh_(cmh) {
+    : pos_(pos), history_(h), switches_(sw) {
+  ctx_.counter_hist = const_cast<PieceToHistory*>(cmh);
   const bool in_check = pos.checkers();
   const bool valid = tt_move && pos.pseudo_legal(tt_move) && pos.legal(tt_move) &&
                      (in_check || pos.is_noisy(tt_move));
@@ -88,10 +95,7 @@ void MovePicker::score_quiets() {
   for (ExtMove* p = cur_; p < end_; ++p) {
     const Move m = p->move;
     const Piece pc = pos_.moved_piece(m);
-    int v = 0;
-    if (switches_.butterfly) v += history_.butterfly.get(us, m);
-    if (switches_.counter_history) v += cmh_->table[pc][m.to()];
-    if (switches_.followup_history) v += fuh_->table[pc][m.to()];
+    int v = quiet_history(history_, switches_, ctx_, us, pc, m);
     // Quiet checks first: they often refute, and late-move pruning must not drop a mate.
     // Direct checks and moves of a discovering piece; exact enough for ordering, and cheap.
     if ((pos_.check_squares(type_of(pc)) & square_bb(m.to())) ||
@@ -112,7 +116,8 @@ void MovePicker::score_evasions() {
     } else {
       int v = 0;
       if (switches_.butterfly) v += history_.butterfly.get(us, m);
-      if (switches_.counter_history && cmh_) v += cmh_->table[pos_.moved_piece(m)][m.to()];
+      if (switches_.counter_history && ctx_.counter_hist)
+        v += ctx_.counter_hist->table[pos_.moved_piece(m)][m.to()];
       p->value = v;
     }
   }

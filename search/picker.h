@@ -1,8 +1,8 @@
 // The staged MovePicker: yields moves best-first while generating as late as possible.
 //
 // Main search:  TT move, good captures (SEE >= 0, by victim + capture history), killer 1,
-//               killer 2, countermove, quiets (butterfly + counter-move + follow-up history,
-//               plus a bonus for checks; partially sorted), bad captures.
+//               killer 2, countermove, quiets (butterfly + continuation histories, plus a
+//               bonus for checks; partially sorted), bad captures.
 // Evasions:     TT move, then every evasion scored (captures first).
 // Quiescence:   TT move if noisy, then captures and queen promotions by score.
 // ProbCut:      TT move if noisy and SEE >= threshold, then such captures.
@@ -47,6 +47,7 @@ struct OrderingSwitches {
   bool counter_history = true;
   bool followup_history = true;
   bool capture_history = true;
+  bool deep_continuation = false;  // continuation history four and six plies back (issue 15)
 };
 
 class MovePicker {
@@ -55,11 +56,11 @@ class MovePicker {
   struct QSearch {};
   struct ProbCut {};
 
-  // Main search, in or out of check. cmh/fuh: the counter-move and follow-up history tables
-  // selected by the moves one and two plies back.
+  // Main search, in or out of check. ctx gives the killers and the continuation tables selected
+  // by earlier moves. `excluded` (the TT move of a singular-extension search) is never returned.
   MovePicker(Main, const Position& pos, Move tt_move, int depth, const HistoryTables& h,
-             const PieceToHistory* cmh, const PieceToHistory* fuh, const Move* killers,
-             Move countermove, const OrderingSwitches& sw);
+             const CutoffContext& ctx, Move countermove, const OrderingSwitches& sw,
+             Move excluded = Move::none());
   // Quiescence search: noisy moves only (every evasion when in check).
   MovePicker(QSearch, const Position& pos, Move tt_move, const HistoryTables& h,
              const PieceToHistory* cmh, const OrderingSwitches& sw);
@@ -111,9 +112,8 @@ class MovePicker {
   const Position& pos_;
   const HistoryTables& history_;
   const OrderingSwitches switches_;
-  const PieceToHistory* cmh_ = nullptr;
-  const PieceToHistory* fuh_ = nullptr;
-  Move tt_move_;
+  CutoffContext ctx_{};
+  Move tt_move_;              // also the excluded move, which every stage skips
   Move refutations_[3] = {};  // killer 1, killer 2, countermove
   int depth_ = 0;
   int threshold_ = 0;

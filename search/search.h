@@ -55,6 +55,16 @@ struct SearchOptions {
   bool futility_pruning = true;   // skip quiets that cannot reach alpha
   bool see_pruning = true;        // skip moves losing material at low depth
   bool history_pruning = true;    // skip quiets with very bad history at low depth
+  // Issue-15 techniques. Each is switched on once an SPRT against the engine without it
+  // accepts it; until then it is off, and measured through its switch.
+  bool singular_extensions = true;  // with multi-cut and negative extensions
+  bool correction_history = false;  // static eval corrected by the pawn-structure history
+  bool iir = false;                 // internal iterative reduction
+  bool qsearch_pruning = false;     // delta pruning, move limit, raw eval stored at stand pat
+  bool lmr_refinements = false;     // noisy LMR, ttPv, noisy TT move, deeper/shallower re-search
+  bool probcut = false;
+  bool razoring = false;
+  bool adaptive_aspiration = false;  // window from the score, shallower after a fail high
   OrderingSwitches ordering;
 };
 

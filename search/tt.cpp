@@ -17,21 +17,23 @@ namespace riposte {
 namespace {
 
 // data layout: move 0-15 | value 16-31 | eval 32-47 | depth+kDepthOffset 48-55 |
-// generation 56-61 | bound 62-63
+// generation 56-60 | pv 61 | bound 62-63
 constexpr int kDepthOffset = 8;  // qsearch stores depth 0; allow down to -7
 
-std::uint64_t pack(Move move, int value, int eval, int depth, Bound bound, std::uint8_t gen) {
+std::uint64_t pack(Move move, int value, int eval, int depth, Bound bound, bool pv,
+                   std::uint8_t gen) {
   return std::uint64_t(move.raw()) | (std::uint64_t(std::uint16_t(std::int16_t(value))) << 16) |
          (std::uint64_t(std::uint16_t(std::int16_t(eval))) << 32) |
          (std::uint64_t(std::uint8_t(depth + kDepthOffset)) << 48) | (std::uint64_t(gen) << 56) |
-         (std::uint64_t(bound) << 62);
+         (std::uint64_t(pv) << 61) | (std::uint64_t(bound) << 62);
 }
 
 Move move_of(std::uint64_t d) { return Move(std::uint16_t(d)); }
 int value_of(std::uint64_t d) { return std::int16_t(std::uint16_t(d >> 16)); }
 int eval_of(std::uint64_t d) { return std::int16_t(std::uint16_t(d >> 32)); }
 int depth_of(std::uint64_t d) { return int((d >> 48) & 0xFF) - kDepthOffset; }
-std::uint8_t generation_of(std::uint64_t d) { return std::uint8_t((d >> 56) & 63); }
+std::uint8_t generation_of(std::uint64_t d) { return std::uint8_t((d >> 56) & 31); }
+bool pv_of(std::uint64_t d) { return (d >> 61) & 1; }
 Bound bound_of(std::uint64_t d) { return Bound(d >> 62); }
 
 constexpr std::size_t kPageAlign = 2 * 1024 * 1024;
@@ -89,13 +91,14 @@ bool TranspositionTable::probe(Key key, TTData& out) const {
   for (const Entry& e : c.entries) {
     const std::uint64_t d = e.data.load(std::memory_order_relaxed);
     if ((e.key_xor_data.load(std::memory_order_relaxed) ^ d) != key || d == 0) continue;
-    out = {move_of(d), value_of(d), eval_of(d), depth_of(d), bound_of(d)};
+    out = {move_of(d), value_of(d), eval_of(d), depth_of(d), bound_of(d), pv_of(d)};
     return true;
   }
   return false;
 }
 
-void TranspositionTable::store(Key key, Move move, int value, int eval, int depth, Bound bound) {
+void TranspositionTable::store(Key key, Move move, int value, int eval, int depth, Bound bound,
+                               bool pv) {
   Cluster& c = clusters_[index(key)];
   Entry* victim = nullptr;
   int victim_score = INT_MAX;
@@ -110,14 +113,14 @@ void TranspositionTable::store(Key key, Move move, int value, int eval, int dept
       break;
     }
     // Prefer to replace empty, shallow and old entries.
-    const int age = (generation_ - generation_of(d)) & 63;
+    const int age = (generation_ - generation_of(d)) & 31;
     const int score = d == 0 ? INT_MIN : depth_of(d) - 8 * age;
     if (score < victim_score) {
       victim_score = score;
       victim = &e;
     }
   }
-  const std::uint64_t d = pack(move, value, eval, depth, bound, generation_);
+  const std::uint64_t d = pack(move, value, eval, depth, bound, pv, generation_);
   victim->data.store(d, std::memory_order_relaxed);
   victim->key_xor_data.store(key ^ d, std::memory_order_relaxed);
 }

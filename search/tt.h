@@ -17,12 +17,16 @@
 
 namespace riposte {
 
+// The depth of an entry that holds only a static evaluation.
+constexpr int kDepthNone = -6;
+
 struct TTData {
   Move move;
   int value;
   int eval;
   int depth;
   Bound bound;
+  bool pv;  // the position was on a principal variation when stored (ttPv)
 };
 
 class TranspositionTable {
@@ -39,10 +43,10 @@ class TranspositionTable {
   // Zeroes the table, split across `threads` threads for large tables.
   void clear(int threads = 1);
   // Called at the start of every search: older entries become preferred victims.
-  void new_search() { generation_ = std::uint8_t((generation_ + 1) & 63); }
+  void new_search() { generation_ = std::uint8_t((generation_ + 1) & 31); }
 
   bool probe(Key key, TTData& out) const;
-  void store(Key key, Move move, int value, int eval, int depth, Bound bound);
+  void store(Key key, Move move, int value, int eval, int depth, Bound bound, bool pv = false);
   void prefetch(Key key) const { __builtin_prefetch(&clusters_[index(key)]); }
   // Permille of sampled entries written in the current search.
   int hashfull() const;

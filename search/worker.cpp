@@ -6,6 +6,7 @@
 
 #include "movegen/movegen.h"
 #include "nnue-free-eval/evaluate.h"
+#include "search/params.h"
 #include "search/picker.h"
 #include "search/threads.h"
 
@@ -13,37 +14,44 @@ namespace riposte {
 
 namespace {
 
-// Late-move reduction in plies for a quiet move, by remaining depth and move number
-// (Ethereal's log-log shape: 0.75 + ln d * ln m / 2.25).
-const auto kReductions = [] {
-  std::array<std::array<std::int8_t, 64>, 64> r{};
-  for (int d = 1; d < 64; ++d)
-    for (int m = 1; m < 64; ++m) r[d][m] = std::int8_t(0.75 + std::log(d) * std::log(m) / 2.25);
-  return r;
-}();
+using namespace params;
 
-int reduction(int depth, int move_count) {
-  return kReductions[std::min(depth, 63)][std::min(move_count, 63)];
+// Late-move reductions in plies by remaining depth and move number, in Ethereal's log-log
+// shape: base + ln d * ln m / div, one table for quiet moves and one for captures.
+struct ReductionTables {
+  std::array<std::array<std::int8_t, 64>, 64> quiet, noisy;
+};
+
+ReductionTables make_reductions() {
+  ReductionTables t{};
+  for (int d = 1; d < 64; ++d)
+    for (int m = 1; m < 64; ++m) {
+      const double lnln = std::log(d) * std::log(m);
+      t.quiet[d][m] = std::int8_t(LmrQuietBase / 100.0 + lnln / (LmrQuietDiv / 100.0));
+      t.noisy[d][m] =
+          std::int8_t(std::max(0.0, LmrNoisyBase / 100.0 + lnln / (LmrNoisyDiv / 100.0)));
+    }
+  return t;
 }
 
-constexpr int kAspirationDelta = 15;
-constexpr int kReverseFutilityMargin = 75;
-constexpr int kReverseFutilityDepth = 8;
-constexpr int kNullMoveMinDepth = 3;
-constexpr int kPruningDepth = 8;  // LMP, futility and SEE pruning work below this
-constexpr int kFutilityBase = 100;
-constexpr int kFutilityPerDepth = 100;
-constexpr int kSeeQuietMargin = 30;     // quiets: SEE >= -30 * lmrDepth^2
-constexpr int kSeeCaptureMargin = 100;  // captures: SEE >= -100 * depth
-constexpr int kHistoryPruningMargin = 4000;
-constexpr int kHistoryReductionDivisor = 8192;
+ReductionTables reductions = make_reductions();
+
+int reduction(bool noisy, int depth, int move_count) {
+  const auto& table = noisy ? reductions.noisy : reductions.quiet;
+  return table[std::min(depth, 63)][std::min(move_count, 63)];
+}
+
 constexpr int kMaxQuietsRemembered = 64;
 constexpr int kMaxCapturesRemembered = 32;
 
-// Quiet moves searched before LMP cuts in: (3 + d^2) / 2, twice that when improving.
-int late_move_count(int depth, bool improving) { return (3 + depth * depth) / (2 - improving); }
+// Quiet moves searched before LMP cuts in: (base + d^2) / 2, twice that when improving.
+int late_move_count(int depth, bool improving) {
+  return (LmpBase + depth * depth) / (2 - improving);
+}
 
 }  // namespace
+
+void refresh_search_tables() { reductions = make_reductions(); }
 
 Worker::Worker(ThreadPool& pool, int id)
     : pool_(pool), id_(id), root_pos_(Position::start_position()) {}
@@ -51,6 +59,7 @@ Worker::Worker(ThreadPool& pool, int id)
 void Worker::clear() {
   history_.clear();
   pawn_cache_.clear();
+  correction_.clear();
 }
 
 void Worker::set_move(Stack* ss, const Position& pos, Move m) {
@@ -62,8 +71,13 @@ void Worker::set_move(Stack* ss, const Position& pos, Move m) {
 }
 
 CutoffContext Worker::context(Stack* ss) {
-  return {ss->killers, (ss - 1)->move, (ss - 1)->moved_piece, (ss - 1)->counter_hist,
-          (ss - 2)->followup_hist};
+  return {ss->killers,
+          (ss - 1)->move,
+          (ss - 1)->moved_piece,
+          (ss - 1)->counter_hist,
+          (ss - 2)->followup_hist,
+          (ss - 4)->followup_hist,
+          (ss - 6)->followup_hist};
 }
 
 void Worker::count_node() {
@@ -96,6 +110,38 @@ RootMove* Worker::find_root_move(Move m) {
   return nullptr;
 }
 
+void Worker::reset_stack() {
+  for (int i = 0; i < kMaxPly + kStackOffset + 4; ++i)
+    stack_[i] = {i - kStackOffset,
+                 Move::none(),
+                 NO_PIECE,
+                 kValueNone,
+                 kValueNone,
+                 {},
+                 Move::none(),
+                 false,
+                 0,
+                 history_.counter.sentinel(),
+                 history_.followup.sentinel()};
+}
+
+int Worker::search_excluding(Position& pos, Move excluded, int beta, int depth) {
+  reset_stack();
+  root_depth_ = depth;
+  Stack* ss = &stack_[kStackOffset];
+  TTData tte{};
+  if (!pos.checkers()) {
+    ss->raw_eval = pool_.tt().probe(pos.key(), tte) && tte.eval != kValueNone
+                       ? tte.eval
+                       : eval::evaluate(pos, pawn_cache_);
+    ss->static_eval = corrected_eval(pos, ss->raw_eval);
+  }
+  ss->excluded = excluded;
+  const int value = search<kNonPV>(pos, ss, beta - 1, beta, depth, false);
+  ss->excluded = Move::none();
+  return value;
+}
+
 void Worker::iterative_deepening() {
   root_pos_ = pool_.root_position();
   nodes_.store(0, std::memory_order_relaxed);
@@ -112,15 +158,10 @@ void Worker::iterative_deepening() {
       root_moves_.emplace_back(m.move);
   if (root_moves_.empty()) return;
 
-  for (int i = 0; i < kMaxPly + 10; ++i)
-    stack_[i] = {i - 4,
-                 Move::none(),
-                 NO_PIECE,
-                 kValueNone,
-                 {},
-                 history_.counter.sentinel(),
-                 history_.followup.sentinel()};
-  Stack* ss = &stack_[4];
+  reset_stack();
+  Stack* ss = &stack_[kStackOffset];
+  average_score_ = kValueNone;
+  const SearchOptions& opt = pool_.options();
   const std::size_t multipv = std::min<std::size_t>(pool_.options().multipv, root_moves_.size());
   int stable_iterations = 0, last_score = kValueNone;
   Move last_best = Move::none();
@@ -136,13 +177,22 @@ void Worker::iterative_deepening() {
     for (pv_index_ = 0; pv_index_ < multipv && !pool_.stopped(); ++pv_index_) {
       seldepth_ = 0;
       const int previous = root_moves_[pv_index_].previous_score;
-      int delta = kAspirationDelta, alpha = -kValueInfinite, beta = kValueInfinite;
+      // The window grows with the size of the score: big advantages swing more between
+      // iterations than balanced positions do.
+      int delta = AspirationDelta;
+      if (opt.adaptive_aspiration && average_score_ != kValueNone)
+        delta = AspirationBase + average_score_ * average_score_ / AspirationScoreDiv;
+      int alpha = -kValueInfinite, beta = kValueInfinite;
       if (depth >= 4 && previous != -kValueInfinite && !is_mate_score(previous)) {
         alpha = std::max(previous - delta, -kValueInfinite);
         beta = std::min(previous + delta, kValueInfinite);
       }
+      int failed_high = 0;
       for (;;) {
-        const int value = search<kRoot>(root_pos_, ss, alpha, beta, depth, false);
+        // After a fail high the next try is searched shallower: the move that failed high is
+        // usually confirmed sooner that way, and the full depth comes with the next iteration.
+        const int search_depth = std::max(1, depth - failed_high);
+        const int value = search<kRoot>(root_pos_, ss, alpha, beta, search_depth, false);
         std::stable_sort(root_moves_.begin() + pv_index_, root_moves_.end(),
                          [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
         if (pool_.stopped()) break;
@@ -151,9 +201,11 @@ void Worker::iterative_deepening() {
           beta = (alpha + beta) / 2;
           alpha = std::max(value - delta, -kValueInfinite);
           best.display_bound = BOUND_UPPER;
+          failed_high = 0;
         } else if (value >= beta) {
           beta = std::min(value + delta, kValueInfinite);
           best.display_bound = BOUND_LOWER;
+          if (opt.adaptive_aspiration && !is_mate_score(value)) ++failed_high;
         } else {
           best.display_bound = BOUND_EXACT;
           break;
@@ -165,7 +217,12 @@ void Worker::iterative_deepening() {
       std::stable_sort(root_moves_.begin(), root_moves_.begin() + pv_index_ + 1,
                        [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
     }
-    if (!pool_.stopped()) completed_depth_ = depth;
+    if (!pool_.stopped()) {
+      completed_depth_ = depth;
+      const int score = root_moves_[0].score;
+      if (!is_mate_score(score))
+        average_score_ = average_score_ == kValueNone ? score : (2 * score + average_score_) / 3;
+    }
     if (!is_main()) {
       if (pool_.stopped()) break;
       continue;
@@ -233,6 +290,8 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
   constexpr bool root = NT == kRoot;
   const int ply = ss->ply;
   const bool in_check = pos.checkers();
+  const Move excluded = ss->excluded;
+  const SearchOptions& opt = pool_.options();
 
   // Check extension: a node in check is searched one ply deeper.
   if (in_check && !root) ++depth;
@@ -259,36 +318,53 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
   const bool tt_hit = pool_.tt().probe(key, tte);
   const int tt_value = tt_hit ? value_from_tt(tte.value, ply, pos.rule50()) : kValueNone;
   const Move tt_move = root ? root_moves_[pv_index_].move() : tt_hit ? tte.move : Move::none();
+  // A singular search keeps the full node's ttPv flag and static eval, and never takes a TT
+  // cutoff: the entry describes the node with every move, this search lacks one.
+  if (!excluded) ss->tt_pv = pv_node || (tt_hit && tte.pv);
 
-  if (!pv_node && tt_hit && tte.depth >= depth && tt_value != kValueNone &&
+  if (!pv_node && !excluded && tt_hit && tte.depth >= depth && tt_value != kValueNone &&
       (tte.bound & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
     return tt_value;
 
   int eval = kValueNone;
   if (in_check) {
-    ss->static_eval = kValueNone;
+    ss->static_eval = ss->raw_eval = kValueNone;
+  } else if (excluded) {
+    eval = ss->static_eval;
   } else {
-    ss->static_eval = eval =
-        tt_hit && tte.eval != kValueNone ? tte.eval : eval::evaluate(pos, pawn_cache_);
+    const bool tt_eval = tt_hit && tte.eval != kValueNone;
+    ss->raw_eval = tt_eval ? tte.eval : eval::evaluate(pos, pawn_cache_);
+    // Keep the evaluation even if this node returns before its final store.
+    if (!tt_eval && opt.qsearch_pruning)
+      pool_.tt().store(key, Move::none(), kValueNone, ss->raw_eval, kDepthNone, BOUND_NONE,
+                       ss->tt_pv);
+    ss->static_eval = eval = corrected_eval(pos, ss->raw_eval);
     // A TT score is a better estimate than the static eval when its bound allows.
     if (tt_value != kValueNone && (tte.bound & (tt_value > eval ? BOUND_LOWER : BOUND_UPPER)))
       eval = tt_value;
   }
   const bool improving =
       !in_check && (ss - 2)->static_eval != kValueNone && ss->static_eval > (ss - 2)->static_eval;
-  const SearchOptions& opt = pool_.options();
 
-  if (!pv_node && !in_check) {
+  if (!pv_node && !in_check && !excluded) {
+    // Razoring: hopelessly below alpha at low depth; let quiescence confirm it.
+    if (opt.razoring && depth <= RazorDepth &&
+        eval + RazorBase + RazorPerDepth * depth * depth < alpha) {
+      const int value = qsearch<kNonPV>(pos, ss, alpha - 1, alpha);
+      if (value < alpha) return value;
+    }
+
     // Reverse futility pruning: far enough above beta that a quiet reply will not drop us.
-    if (opt.reverse_futility && depth <= kReverseFutilityDepth &&
-        eval - kReverseFutilityMargin * (depth - improving) >= beta && eval < kValueMateInMaxPly)
+    if (opt.reverse_futility && depth <= ReverseFutilityDepth &&
+        eval - ReverseFutilityMargin * (depth - improving) >= beta && eval < kValueMateInMaxPly)
       return eval;
 
     // Null-move pruning: if passing still fails high, a real move will too.
-    if (opt.null_move && depth >= kNullMoveMinDepth && eval >= beta && ss->static_eval >= beta &&
+    if (opt.null_move && depth >= NullMoveMinDepth && eval >= beta && ss->static_eval >= beta &&
         (ss - 1)->move != Move::null() && pos.has_non_pawn_material(pos.side_to_move()) &&
         beta > kValueMatedInMaxPly) {
-      const int r = 4 + depth / 4 + std::min(3, (eval - beta) / 200);
+      const int r =
+          NullMoveBase + depth / NullMoveDepthDiv + std::min(3, (eval - beta) / NullMoveEvalDiv);
       ss->move = Move::null();
       ss->moved_piece = NO_PIECE;
       ss->counter_hist = history_.counter.sentinel();
@@ -300,16 +376,47 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
       if (pool_.stopped()) return 0;
       if (value >= beta) return value >= kValueMateInMaxPly ? beta : value;
     }
+
+    // ProbCut: a good capture that beats beta by a margin in a reduced search almost surely
+    // beats beta in the full one. Skipped when the TT already says the margin is out of reach.
+    const int probcut_beta = beta + ProbCutMargin - ProbCutImproving * improving;
+    if (opt.probcut && depth >= ProbCutMinDepth && !is_mate_score(beta) &&
+        !(tt_value != kValueNone && tte.depth >= depth - 3 && tt_value < probcut_beta)) {
+      MovePicker picker(MovePicker::ProbCut{}, pos, tt_move, probcut_beta - ss->static_eval,
+                        history_, opt.ordering);
+      while (const Move m = picker.next()) {
+        set_move(ss, pos, m);
+        pool_.tt().prefetch(pos.key_after(m));
+        pos.do_move(m);
+        int value = -qsearch<kNonPV>(pos, ss + 1, -probcut_beta, -probcut_beta + 1);
+        if (value >= probcut_beta)
+          value = -search<kNonPV>(pos, ss + 1, -probcut_beta, -probcut_beta + 1,
+                                  depth - ProbCutReduction, !cut_node);
+        pos.undo_move(m);
+        if (pool_.stopped()) return 0;
+        if (value >= probcut_beta) {
+          pool_.tt().store(key, m, value_to_tt(value, ply), ss->raw_eval, depth - 3, BOUND_LOWER,
+                           ss->tt_pv);
+          return value;
+        }
+      }
+    }
   }
+
+  // Internal iterative reduction: a node that should have a TT move but has none is searched
+  // a ply shallower; the TT move found there makes the next visit cheaper.
+  if (opt.iir && (pv_node || cut_node) && !root && !excluded && depth >= IirMinDepth && !tt_move)
+    --depth;
 
   (ss + 2)->killers[0] = (ss + 2)->killers[1] = Move::none();
   const Color us = pos.side_to_move();
   const Move prev = (ss - 1)->move;
   const Move countermove =
       prev.is_ok() ? history_.countermoves.table[(ss - 1)->moved_piece][prev.to()] : Move::none();
-  MovePicker picker(MovePicker::Main{}, pos, tt_move, depth, history_, (ss - 1)->counter_hist,
-                    (ss - 2)->followup_hist, ss->killers, countermove, opt.ordering);
   const CutoffContext ctx = context(ss);
+  MovePicker picker(MovePicker::Main{}, pos, tt_move, depth, history_, ctx, countermove,
+                    opt.ordering, excluded);
+  const bool tt_noisy = tt_move && pos.is_noisy(tt_move);
   std::size_t root_index = pv_index_;
   int best_value = -kValueInfinite, move_count = 0;
   Move best_move = Move::none();
@@ -331,31 +438,63 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
     const bool noisy = pos.is_noisy(m);
     const bool gives_check = pos.gives_check(m);
     const Piece pc = pos.moved_piece(m);
-    const int history = noisy ? 0 : quiet_history(history_, opt.ordering, ctx, us, pc, m);
-    const int new_depth = depth - 1;
+    const int history = noisy ? capture_history(history_, pos, m)
+                              : quiet_history(history_, opt.ordering, ctx, us, pc, m);
 
     // Low-depth pruning, only once a move has kept us out of a forced mate.
     if (!root && best_value > kValueMatedInMaxPly && !in_check && pos.has_non_pawn_material(us)) {
-      const int lmr_depth = std::max(new_depth - reduction(depth, move_count), 0);
+      const int lmr_depth = std::max(depth - 1 - reduction(false, depth, move_count), 0);
       if (!noisy && !gives_check) {
-        if (opt.late_move_pruning && depth <= kPruningDepth &&
+        if (opt.late_move_pruning && depth <= PruningDepth &&
             move_count >= late_move_count(depth, improving)) {
           skip_quiets = true;
           continue;
         }
-        if (opt.history_pruning && lmr_depth < 3 && history < -kHistoryPruningMargin * depth)
+        if (opt.history_pruning && lmr_depth < HistoryPruningDepth &&
+            history < -HistoryPruningMargin * depth)
           continue;
-        if (opt.futility_pruning && lmr_depth <= kPruningDepth &&
-            ss->static_eval + kFutilityBase + kFutilityPerDepth * lmr_depth <= alpha)
+        if (opt.futility_pruning && lmr_depth <= PruningDepth &&
+            ss->static_eval + FutilityBase + FutilityPerDepth * lmr_depth <= alpha)
           continue;
-        if (opt.see_pruning && lmr_depth <= kPruningDepth &&
-            !pos.see_ge(m, -kSeeQuietMargin * lmr_depth * lmr_depth))
+        if (opt.see_pruning && lmr_depth <= PruningDepth &&
+            !pos.see_ge(m, -SeeQuietMargin * lmr_depth * lmr_depth))
           continue;
-      } else if (opt.see_pruning && depth <= kPruningDepth &&
-                 !pos.see_ge(m, -kSeeCaptureMargin * depth)) {
+      } else if (opt.see_pruning && depth <= PruningDepth &&
+                 !pos.see_ge(m, -SeeCaptureMargin * depth)) {
         continue;
       }
     }
+
+    // Singular extension: when every other move fails well below the TT move's score, the TT
+    // move is the only good one and deserves a deeper look. Extensions stop at twice the
+    // root depth so that lines of forced replies cannot explode the tree.
+    int extension = 0;
+    if (opt.singular_extensions && !root && m == tt_move && !excluded &&
+        depth >= SingularMinDepth && ply < 2 * root_depth_ && tt_value != kValueNone &&
+        !is_mate_score(tt_value) && (tte.bound & BOUND_LOWER) &&
+        tte.depth >= depth - SingularTTDepthMargin) {
+      const int singular_beta = tt_value - depth * SingularMargin / 32;
+      ss->excluded = m;
+      const int value =
+          search<kNonPV>(pos, ss, singular_beta - 1, singular_beta, (depth - 1) / 2, cut_node);
+      ss->excluded = Move::none();
+      if (pool_.stopped()) return 0;
+      if (value < singular_beta) {
+        extension = 1;
+        if (!pv_node && value < singular_beta - SingularDoubleMargin &&
+            ss->double_extensions < SingularMaxDoubles)
+          extension = 2;
+      } else if (singular_beta >= beta) {
+        // Multi-cut: another move beats beta as well, so this node fails high anyway.
+        return singular_beta;
+      } else if (tt_value >= beta) {
+        extension = -1;  // the TT move is not alone; spend less on it
+      } else if (cut_node) {
+        extension = -1;
+      }
+    }
+    int new_depth = depth - 1 + extension;
+    (ss + 1)->double_extensions = ss->double_extensions + (extension >= 2);
 
     set_move(ss, pos, m);
     pool_.tt().prefetch(pos.key_after(m));
@@ -365,18 +504,34 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
     // pruning narrowed beta) has no PV of its own: never copy a sibling's line after it.
     if (pv_node) pv_length_[ply + 1] = ply + 1;
 
-    if (opt.late_move_reductions && depth >= 3 && move_count > 1 + pv_node && !noisy) {
-      // Late quiet moves get a reduced null-window search first.
-      int r = reduction(depth, move_count);
+    const bool reduce_noisy = opt.lmr_refinements && noisy;
+    if (opt.late_move_reductions && depth >= 3 && move_count > 1 + pv_node &&
+        (!noisy || reduce_noisy)) {
+      // Late moves get a reduced null-window search first.
+      int r = reduction(noisy, depth, move_count);
       r -= pv_node;
-      r += !improving;
       r += cut_node;
       r -= gives_check;
-      if (opt.history_lmr) r -= history / kHistoryReductionDivisor;
-      const int reduced = std::clamp(new_depth - r, 1, new_depth);
+      if (noisy) {
+        r -= history / LmrCaptureHistoryDiv;
+      } else {
+        r += !improving;
+        if (opt.history_lmr) r -= history / LmrHistoryDiv;
+        if (opt.lmr_refinements) r += tt_noisy;  // the best move here is probably a capture
+      }
+      if (opt.lmr_refinements) r -= ss->tt_pv && !pv_node;
+      const int reduced = std::clamp(new_depth - r, 1, std::max(new_depth, 1));
       value = -search<kNonPV>(pos, ss + 1, -(alpha + 1), -alpha, reduced, true);
-      if (value > alpha && reduced < new_depth)
-        value = -search<kNonPV>(pos, ss + 1, -(alpha + 1), -alpha, new_depth, !cut_node);
+      if (value > alpha && reduced < new_depth) {
+        // The re-search goes a ply deeper when the reduced result beat the best by a lot, and
+        // a ply shallower when it barely did.
+        if (opt.lmr_refinements) {
+          new_depth += value > best_value + LmrDeeperMargin + LmrDeeperPerDepth * new_depth;
+          new_depth -= value < best_value + LmrShallowerMargin;
+        }
+        if (reduced < new_depth)
+          value = -search<kNonPV>(pos, ss + 1, -(alpha + 1), -alpha, new_depth, !cut_node);
+      }
     } else if (!pv_node || move_count > 1) {
       value = -search<kNonPV>(pos, ss + 1, -(alpha + 1), -alpha, new_depth, !cut_node);
     }
@@ -420,82 +575,17 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
     if (!noisy && quiet_count < kMaxQuietsRemembered) quiets_tried[quiet_count++] = m;
   }
 
-  if (move_count == 0) return in_check ? mated_in(ply) : kValueDraw;
+  // With the TT move excluded, no other move is no mate: report a fail low instead.
+  if (move_count == 0) return excluded ? alpha : in_check ? mated_in(ply) : kValueDraw;
 
   const Bound bound = best_value >= beta                     ? BOUND_LOWER
                       : pv_node && best_move != Move::none() ? BOUND_EXACT
                                                              : BOUND_UPPER;
-  pool_.tt().store(key, best_move, value_to_tt(best_value, ply), ss->static_eval, depth, bound);
-  return best_value;
-}
-
-template <Worker::NodeType NT>
-int Worker::qsearch(Position& pos, Stack* ss, int alpha, int beta) {
-  constexpr bool pv_node = NT == kPV;
-  const int ply = ss->ply;
-  if (pv_node) {
-    pv_length_[ply] = ply;
-    seldepth_ = std::max(seldepth_, ply + 1);
+  if (!excluded) {
+    pool_.tt().store(key, best_move, value_to_tt(best_value, ply), ss->raw_eval, depth, bound,
+                     ss->tt_pv);
+    update_correction(pos, ss, depth, best_value, best_move, beta);
   }
-  count_node();
-  if (pool_.stopped()) return 0;
-  const bool in_check = pos.checkers();
-  if (is_draw(pos, ply)) return kValueDraw;
-  if (ply >= kMaxPly) return in_check ? kValueDraw : eval::evaluate(pos, pawn_cache_);
-
-  TTData tte{};
-  const Key key = pos.key();
-  const bool tt_hit = pool_.tt().probe(key, tte);
-  const int tt_value = tt_hit ? value_from_tt(tte.value, ply, pos.rule50()) : kValueNone;
-  if (!pv_node && tt_hit && tt_value != kValueNone &&
-      (tte.bound & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
-    return tt_value;
-
-  int best_value = -kValueInfinite;
-  if (!in_check) {
-    ss->static_eval =
-        tt_hit && tte.eval != kValueNone ? tte.eval : eval::evaluate(pos, pawn_cache_);
-    best_value = ss->static_eval;
-    if (tt_value != kValueNone && (tte.bound & (tt_value > best_value ? BOUND_LOWER : BOUND_UPPER)))
-      best_value = tt_value;
-    // Stand pat: the side to move may decline every capture.
-    if (best_value >= beta) return best_value;
-    alpha = std::max(alpha, best_value);
-  } else {
-    ss->static_eval = kValueNone;
-  }
-
-  MovePicker picker(MovePicker::QSearch{}, pos, tt_hit ? tte.move : Move::none(), history_,
-                    (ss - 1)->counter_hist, pool_.options().ordering);
-  Move best_move = Move::none();
-  int move_count = 0;
-  const bool see_pruning = pool_.options().qsearch_see_pruning;
-  while (const Move m = picker.next()) {
-    ++move_count;
-    // Captures that lose material cannot raise a stand-pat score.
-    if (!in_check && see_pruning && !pos.see_ge(m, 0)) continue;
-    set_move(ss, pos, m);
-    pool_.tt().prefetch(pos.key_after(m));
-    pos.do_move(m);
-    const int value = -qsearch<NT>(pos, ss + 1, -beta, -alpha);
-    pos.undo_move(m);
-    if (pool_.stopped()) return 0;
-    if (value > best_value) {
-      best_value = value;
-      if (value > alpha) {
-        best_move = m;
-        if (pv_node) update_pv(ply, m);
-        if (value >= beta) break;
-        alpha = value;
-      }
-    }
-  }
-  if (in_check && move_count == 0) return mated_in(ply);
-
-  const Bound bound = best_value >= beta     ? BOUND_LOWER
-                      : pv_node && best_move ? BOUND_EXACT
-                                             : BOUND_UPPER;
-  pool_.tt().store(key, best_move, value_to_tt(best_value, ply), ss->static_eval, 0, bound);
   return best_value;
 }
 

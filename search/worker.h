@@ -8,12 +8,16 @@
 
 #include "movegen/position.h"
 #include "nnue-free-eval/evaluate.h"
+#include "search/correction.h"
 #include "search/history.h"
 #include "search/search.h"
 
 namespace riposte {
 
 class ThreadPool;
+
+// Recomputes the tables derived from search parameters (tuning builds change them at run time).
+void refresh_search_tables();
 
 // Cache-line aligned, as is its node counter, so threads never share a line they write.
 class alignas(64) Worker {
@@ -40,6 +44,9 @@ class alignas(64) Worker {
   const OrderingStats& ordering_stats() const { return stats_; }
   // Reports the current root moves as the final `info` before bestmove.
   void report_final() const;
+  // The null-window search that singular extension runs at a node with `excluded` (the node's
+  // TT move) left out, searched here with pos as the root; for tests of that search.
+  int search_excluding(Position& pos, Move excluded, int beta, int depth);
 
  private:
   enum NodeType { kNonPV, kPV, kRoot };
@@ -48,8 +55,12 @@ class alignas(64) Worker {
     int ply;
     Move move;  // the move made from this node (null after a null move)
     Piece moved_piece;
-    int static_eval;
+    int static_eval;  // corrected by the correction history; kValueNone in check
+    int raw_eval;     // as the evaluation returned it (what the TT keeps)
     Move killers[2];
+    Move excluded;          // the TT move, while a singular-extension search runs here
+    bool tt_pv;             // this node is or was on a principal variation
+    int double_extensions;  // singular double extensions on the path to this node
     // History tables selected by `move`: counter-move history for the child, follow-up
     // history for the grandchild.
     PieceToHistory* counter_hist;
@@ -60,7 +71,14 @@ class alignas(64) Worker {
   int search(Position& pos, Stack* ss, int alpha, int beta, int depth, bool cut_node);
   template <NodeType NT>
   int qsearch(Position& pos, Stack* ss, int alpha, int beta);
+  // The static eval with the correction history's offset, kept inside the non-mate range.
+  int corrected_eval(const Position& pos, int raw_eval) const;
+  // Teaches the correction history what a finished search found, when its bound says which
+  // side of the static eval the true score lies on.
+  void update_correction(const Position& pos, const Stack* ss, int depth, int best_value,
+                         Move best_move, int beta);
 
+  void reset_stack();
   void count_node();
   void check_limits();
   bool is_draw(const Position& pos, int ply) const;
@@ -84,11 +102,15 @@ class alignas(64) Worker {
   OrderingStats stats_;
   HistoryTables history_;
   eval::PawnCache pawn_cache_;
+  CorrectionHistory correction_;
+  int average_score_ = 0;  // root score averaged over iterations, sizes aspiration windows
   std::uint64_t calls_until_check_ = 0;
 
   Move pv_[kMaxPly + 2][kMaxPly + 2];
   int pv_length_[kMaxPly + 2];
-  Stack stack_[kMaxPly + 10];
+  // The root is stack_[kStackOffset]: the entries before it let the root read six plies back.
+  static constexpr int kStackOffset = 7;
+  Stack stack_[kMaxPly + kStackOffset + 4];
 };
 
 }  // namespace riposte

@@ -79,14 +79,29 @@ TEST_F(PickerExactlyOnce, AllVariantsOverThePerftSuites) {
       for (int trial = 0; trial < 3; ++trial) {
         Move killers[2] = {candidate(pos, foreign), candidate(pos, foreign)};
         const Move tt = candidate(pos, foreign), counter = candidate(pos, foreign);
-        const PieceToHistory* cmh = &tables->counter.table[rng_() % 16][rng_() % 64];
-        const PieceToHistory* fuh = &tables->followup.table[rng_() % 16][rng_() % 64];
+        PieceToHistory* cmh = &tables->counter.table[rng_() % 16][rng_() % 64];
+        auto followup = [&] { return &tables->followup.table[rng_() % 16][rng_() % 64]; };
+        const CutoffContext ctx{killers,    Move::none(), NO_PIECE,  cmh,
+                                followup(), followup(),   followup()};
         const int depth = int(rng_() % 12) + 1;
         for (const OrderingSwitches* sw : {&all_on, &baseline}) {
-          ASSERT_EQ(drain(MovePicker(MovePicker::Main{}, pos, tt, depth, *tables, cmh, fuh, killers,
-                                     counter, *sw)),
-                    legal)
+          ASSERT_EQ(
+              drain(MovePicker(MovePicker::Main{}, pos, tt, depth, *tables, ctx, counter, *sw)),
+              legal)
               << fen << " tt " << to_uci(tt, true);
+        }
+        // A singular-extension search: the excluded move (the TT move there) never comes out,
+        // everything else does, once.
+        if (!legal.empty()) {
+          auto it = legal.begin();
+          std::advance(it, rng_() % legal.size());
+          const Move excluded(it->first);
+          auto want = legal;
+          want.erase(it->first);
+          ASSERT_EQ(drain(MovePicker(MovePicker::Main{}, pos, excluded, depth, *tables, ctx,
+                                     counter, all_on, excluded)),
+                    want)
+              << fen << " excluded " << to_uci(excluded, true);
         }
         // Quiescence: the noisy moves, or every evasion when in check.
         const auto q = drain(MovePicker(MovePicker::QSearch{}, pos, tt, *tables, cmh, all_on));
@@ -122,8 +137,9 @@ TEST(Picker, StagesComeInOrder) {
   const Move tt = *parse_uci_move(pos, "a2a3");
   Move killers[2] = {*parse_uci_move(pos, "g2g3"), *parse_uci_move(pos, "e1g1")};
   const Move counter = *parse_uci_move(pos, "d5d6");
-  MovePicker mp(MovePicker::Main{}, pos, tt, 5, *tables, tables->counter.sentinel(),
-                tables->followup.sentinel(), killers, counter, OrderingSwitches{});
+  const CutoffContext ctx{killers, Move::none(), NO_PIECE, tables->counter.sentinel(),
+                          tables->followup.sentinel()};
+  MovePicker mp(MovePicker::Main{}, pos, tt, 5, *tables, ctx, counter, OrderingSwitches{});
   std::vector<std::string> order;
   while (const Move m = mp.next()) order.push_back(to_uci(m, false));
   ASSERT_EQ(order.size(), 48u);

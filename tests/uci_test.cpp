@@ -9,10 +9,12 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
+#include "engine/bench.h"
 #include "gtest/gtest.h"
 #include "movegen/notation.h"
 #include "movegen/position.h"
 #include "nnue-free-eval/evaluate.h"
+#include "search/params.h"
 
 namespace riposte::testing {
 namespace {
@@ -310,14 +312,49 @@ TEST(Uci, PvStopsAtMate) {
 
 TEST(Uci, EveryPvIsLegalInMatingPositions) {
   // Positions with forced mates on the board, where stale PV tails used to show up.
-  for (const std::string fen : {"4Q3/8/3Q1k2/2p5/8/6K1/6P1/8 b - - 2 77",
-                                "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
-                                "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
-                                "8/8/8/8/8/4k3/8/R3K3 w Q - 0 1"}) {
+  for (const std::string fen :
+       {"4Q3/8/3Q1k2/2p5/8/6K1/6P1/8 b - - 2 77", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+        "8/8/8/8/8/4k3/8/R3K3 w Q - 0 1"}) {
     const auto lines = transcript("position fen " + fen + "\ngo depth 8\n");
     ASSERT_GE(count_prefix(lines, "bestmove "), 1) << fen;
     EXPECT_EQ(first_illegal_pv(lines, fen), "") << fen;
   }
+}
+
+TEST(Uci, PvsAndBestmoveAgreeInEveryBenchPosition) {
+  // Singular extensions, ProbCut and IIR all search a node more than once; whatever they leave
+  // behind, every reported line must be legal and bestmove/ponder must be the final PV's head.
+  // Once as released, once with every search technique switched on.
+  std::string all_on;
+  for (const char* name :
+       {"DevSingular", "DevCorrectionHistory", "DevIIR", "DevQSearchPruning", "DevLMRRefinements",
+        "DevProbCut", "DevRazoring", "DevAdaptiveAspiration", "DevDeepContinuation"})
+    all_on += std::string("setoption name ") + name + " value true\n";
+  for (const std::string& options : {std::string(), all_on}) {
+    for (const std::string& fen : bench_positions()) {
+      const auto lines = transcript(options + "position fen " + fen + "\ngo depth 9\n");
+      EXPECT_EQ(first_illegal_pv(lines, fen), "") << fen;
+      const int best = index_of_prefix(lines, "bestmove ");
+      ASSERT_GE(best, 1) << fen;
+      const std::string& last_info = lines[best - 1];
+      const std::size_t at = last_info.find(" pv ");
+      ASSERT_NE(at, std::string::npos) << fen;
+      const std::vector<std::string> pv = absl::StrSplit(last_info.substr(at + 4), ' ');
+      const std::vector<std::string> answer = absl::StrSplit(lines[best], ' ');
+      EXPECT_EQ(answer[1], pv[0]) << fen;
+      if (pv.size() > 1 && answer.size() == 4) {
+        EXPECT_EQ(answer[3], pv[1]) << fen;
+      }
+    }
+  }
+}
+
+TEST(Uci, SpsaPrintsOneOpenBenchLinePerParameter) {
+  const auto lines = transcript("spsa\n");
+  ASSERT_EQ(lines.size(), params::all().size());
+  EXPECT_EQ(lines[0], "AspirationDelta, int, 15, 5, 50, 2.25, 0.002");
+  for (const std::string& l : lines) EXPECT_EQ(std::count(l.begin(), l.end(), ','), 6) << l;
 }
 
 }  // namespace

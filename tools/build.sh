@@ -2,7 +2,8 @@
 # One entry point for a fresh Debian machine: installs what is missing, then builds.
 #   bash tools/build.sh run    build Release and start the engine on UCI (build log on stderr)
 #   bash tools/build.sh test   build Release and ASan/UBSan and run every test in both, then the
-#                              threaded tests (UCI, SMP, TT) under ThreadSanitizer
+#                              threaded tests (UCI, SMP, TT) under ThreadSanitizer and the
+#                              parameter-table tests in the SPSA tuning build
 #   bash tools/build.sh build  only build Release (build/release/riposte)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,6 +43,8 @@ case "${1:-}" in
     ctest --preset sanitize -j"$jobs"
     build tsan
     ctest --preset tsan -j"$jobs" -R 'Smp|TranspositionTable|Uci'
+    build tuning
+    ctest --preset tuning -j"$jobs" -R 'SearchParams|Spsa'
     ;;
   *)
     echo "usage: bash tools/build.sh run|test|build" >&2

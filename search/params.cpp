@@ -1,0 +1,34 @@
+#include "search/params.h"
+
+#include <algorithm>
+#include <array>
+
+#include "absl/strings/str_cat.h"
+
+namespace riposte::params {
+
+namespace {
+
+#ifdef RIPOSTE_TUNING
+#define RIPOSTE_PARAM_ENTRY(name, value, lo, hi) Param{#name, value, lo, hi, &name},
+#else
+#define RIPOSTE_PARAM_ENTRY(name, value, lo, hi) Param{#name, value, lo, hi, nullptr},
+#endif
+const auto kTable = std::to_array<Param>({RIPOSTE_SEARCH_PARAMS(RIPOSTE_PARAM_ENTRY)});
+#undef RIPOSTE_PARAM_ENTRY
+
+// OpenBench's usual starting point: a step of about a twentieth of the range, rate 0.002.
+constexpr double kLearningRate = 0.002;
+
+}  // namespace
+
+std::span<const Param> all() { return kTable; }
+
+std::string spsa_line(const Param& p) {
+  const int value = p.value ? *p.value : p.default_value;
+  const double step = std::max(0.5, (p.max - p.min) / 20.0);
+  return absl::StrCat(p.name, ", int, ", value, ", ", p.min, ", ", p.max, ", ", step, ", ",
+                      kLearningRate);
+}
+
+}  // namespace riposte::params

@@ -1,0 +1,79 @@
+// Every margin, depth limit and divisor of the search, named in one table. A normal build sees
+// compile-time constants; a tuning build (cmake -DRIPOSTE_TUNING=ON) turns each into a variable
+// that UCI exposes as a spin option, and `spsa` prints the table as OpenBench's SPSA input.
+#pragma once
+
+#include <span>
+#include <string>
+
+// X(name, default, min, max)
+#define RIPOSTE_SEARCH_PARAMS(X)                                                        \
+  X(AspirationDelta, 15, 5, 50)            /* first window half-width, switch off */    \
+  X(AspirationBase, 10, 3, 40)             /* window from the score's size: base */     \
+  X(AspirationScoreDiv, 6000, 1000, 30000) /* ... + avg^2 / div */                      \
+  X(LmrQuietBase, 75, 0, 200)              /* quiet reductions: base/100 + */           \
+  X(LmrQuietDiv, 225, 100, 400)            /* ln d * ln m / (div/100) */                \
+  X(LmrNoisyBase, 0, -100, 150)            /* noisy reductions, the same shape */       \
+  X(LmrNoisyDiv, 350, 150, 600)                                                         \
+  X(LmrHistoryDiv, 8192, 2048, 32768)        /* quiet history per ply of reduction */   \
+  X(LmrCaptureHistoryDiv, 4096, 1024, 16384) /* capture history per ply */              \
+  X(LmrDeeperMargin, 40, 0, 200)             /* re-search deeper above best + this */   \
+  X(LmrDeeperPerDepth, 2, 0, 16)                                                        \
+  X(LmrShallowerMargin, 8, 0, 60) /* re-search shallower below best + this */           \
+  X(ReverseFutilityMargin, 75, 30, 200)                                                 \
+  X(ReverseFutilityDepth, 8, 3, 14)                                                     \
+  X(NullMoveMinDepth, 3, 1, 6)                                                          \
+  X(NullMoveBase, 4, 2, 6) /* R = base + d / div + min(3, .. ) */                       \
+  X(NullMoveDepthDiv, 4, 2, 8)                                                          \
+  X(NullMoveEvalDiv, 200, 50, 400)                                                      \
+  X(RazorDepth, 3, 1, 6)                                                                \
+  X(RazorBase, 250, 50, 600) /* eval + base + per * d^2 < alpha */                      \
+  X(RazorPerDepth, 150, 50, 400)                                                        \
+  X(ProbCutMinDepth, 5, 3, 10)                                                          \
+  X(ProbCutMargin, 200, 50, 400)  /* probcut beta = beta + margin - */                  \
+  X(ProbCutImproving, 50, 0, 150) /* this when improving */                             \
+  X(ProbCutReduction, 4, 2, 6)                                                          \
+  X(IirMinDepth, 4, 2, 10)                                                              \
+  X(SingularMinDepth, 6, 4, 12)                                                         \
+  X(SingularTTDepthMargin, 3, 1, 6)   /* TT depth >= depth - this */                    \
+  X(SingularMargin, 64, 16, 192)      /* singular beta = tt value - d * m / 32 */       \
+  X(SingularDoubleMargin, 20, 0, 100) /* far below singular beta: +2 plies */           \
+  X(SingularMaxDoubles, 6, 0, 16)     /* double extensions along one line */            \
+  X(PruningDepth, 8, 3, 14)           /* LMP, futility and SEE pruning below */         \
+  X(LmpBase, 3, 1, 10)                /* quiets before LMP: (base + d^2) / 2 */         \
+  X(FutilityBase, 100, 20, 300)                                                         \
+  X(FutilityPerDepth, 100, 30, 250)                                                     \
+  X(SeeQuietMargin, 30, 5, 120)              /* quiets: SEE >= -m * lmrDepth^2 */       \
+  X(SeeCaptureMargin, 100, 30, 250)          /* captures: SEE >= -m * depth */          \
+  X(HistoryPruningMargin, 4000, 1000, 12000) /* per ply of depth */                     \
+  X(HistoryPruningDepth, 3, 1, 6)            /* lmrDepth below this */                  \
+  X(QsFutilityMargin, 200, 50, 400)          /* delta pruning over the stand pat */     \
+  X(QsMoveLimit, 3, 1, 10)                   /* plain captures searched per node */     \
+  X(CorrectionMaxError, 64, 16, 120)         /* cp; a larger search error is clipped */ \
+  X(CorrectionMaxWeight, 16, 4, 64)          /* update weight min(depth + 1, this) */
+
+namespace riposte::params {
+
+#ifdef RIPOSTE_TUNING
+inline constexpr bool kTuning = true;
+#define RIPOSTE_DECLARE_PARAM(name, value, lo, hi) inline int name = value;
+#else
+inline constexpr bool kTuning = false;
+#define RIPOSTE_DECLARE_PARAM(name, value, lo, hi) inline constexpr int name = value;
+#endif
+RIPOSTE_SEARCH_PARAMS(RIPOSTE_DECLARE_PARAM)
+#undef RIPOSTE_DECLARE_PARAM
+
+struct Param {
+  const char* name;
+  int default_value, min, max;
+  int* value;  // the variable in a tuning build, null otherwise
+};
+
+// The whole table, in declaration order.
+std::span<const Param> all();
+
+// OpenBench's SPSA input line: `name, int, value, min, max, step, learning rate`.
+std::string spsa_line(const Param& p);
+
+}  // namespace riposte::params

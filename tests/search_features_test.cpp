@@ -1,0 +1,121 @@
+// The search techniques beyond alpha-beta basics: correction history, the excluded-move search
+// of singular extensions, and the parameter table.
+#include <memory>
+#include <random>
+#include <set>
+
+#include "gtest/gtest.h"
+#include "movegen/movegen.h"
+#include "movegen/notation.h"
+#include "search/correction.h"
+#include "search/params.h"
+#include "search/threads.h"
+
+namespace riposte::testing {
+namespace {
+
+TEST(CorrectionHistory, EntriesStayWithinTheirBoundsUnderRandomUpdates) {
+  auto corr = std::make_unique<CorrectionHistory>();
+  std::mt19937_64 rng(20261123);
+  for (const int max_error : {16, 64, 127}) {
+    corr->clear();
+    for (int i = 0; i < 2'000'000; ++i) {
+      const Color c = Color(rng() & 1);
+      const Key key = rng() & 0xFFF;  // few keys, so each entry sees many updates
+      const int depth = int(rng() % 40) - 5;
+      const int error = int(rng() % 70001) - 35000;
+      corr->update(c, key, depth, error, max_error, 1 + int(rng() % 64));
+      ASSERT_LE(std::abs(corr->get(c, key)), max_error) << i;
+    }
+  }
+}
+
+TEST(CorrectionHistory, LearnsAConstantErrorAndNothingElse) {
+  auto corr = std::make_unique<CorrectionHistory>();
+  const Key key = 0x1234'5678'9abc'def0ULL;
+  for (int i = 0; i < 200; ++i) corr->update(WHITE, key, 10, 37, 64, 16);
+  EXPECT_NEAR(corr->get(WHITE, key), 37, 1);
+  EXPECT_EQ(corr->get(BLACK, key), 0);  // the other side to move is its own entry
+  EXPECT_EQ(corr->get(WHITE, key + 1), 0);
+  // A larger error than the cap is learned as the cap.
+  for (int i = 0; i < 200; ++i) corr->update(BLACK, key, 10, -900, 64, 16);
+  EXPECT_NEAR(corr->get(BLACK, key), -64, 1);
+}
+
+// A worker outside the pool's threads, to call the excluded-move search directly.
+struct ExcludedSearch : ::testing::Test {
+  void SetUp() override { ASSERT_TRUE(tt.resize(16).ok()); }
+  TTData search_then_probe(const Position& pos, int depth) {
+    ThreadPool pool(tt);
+    SearchLimits limits;
+    limits.depth = depth;
+    pool.start(pos, limits, SearchOptions{}, {[](const SearchReport&) {}, [](Move, Move) {}});
+    pool.wait();
+    TTData e{};
+    EXPECT_TRUE(tt.probe(pos.key(), e));
+    return e;
+  }
+  TranspositionTable tt;
+};
+
+TEST_F(ExcludedSearch, NeverOverwritesTheFullNodesEntry) {
+  for (const char* fen : {"r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+                          "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                          "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"}) {
+    Position pos = *Position::from_fen(fen);
+    const TTData before = search_then_probe(pos, 9);
+    ASSERT_TRUE(before.move) << fen;
+    ThreadPool pool(tt);
+    auto worker = std::make_unique<Worker>(pool, 1);  // megabytes of tables: not on the stack
+    for (const int margin : {-200, 0, 30, 200}) {
+      const int beta = before.value + margin;
+      const int value = worker->search_excluding(pos, before.move, beta, 6);
+      EXPECT_GT(value, -kValueInfinite) << fen;
+      TTData after{};
+      ASSERT_TRUE(tt.probe(pos.key(), after)) << fen;
+      EXPECT_EQ(after.move, before.move) << fen;
+      EXPECT_EQ(after.value, before.value) << fen;
+      EXPECT_EQ(after.depth, before.depth) << fen;
+      EXPECT_EQ(after.bound, before.bound) << fen;
+      EXPECT_EQ(pos.fen(), fen);  // every move was taken back
+    }
+  }
+}
+
+TEST_F(ExcludedSearch, NoOtherMoveIsAFailLowNotAMate) {
+  // Black's only legal move is Kxh8; with it excluded the search must report a fail low, not a
+  // mate or a stalemate.
+  const char* fen = "6kQ/8/6K1/8/8/8/8/8 b - - 0 1";
+  Position pos = *Position::from_fen(fen);
+  ASSERT_EQ(MoveList<LEGAL>(pos).size(), 1u);
+  const Move only = MoveList<LEGAL>(pos).begin()->move;
+  ThreadPool pool(tt);
+  auto worker = std::make_unique<Worker>(pool, 1);
+  for (const int beta : {-500, 0, 300})
+    EXPECT_EQ(worker->search_excluding(pos, only, beta, 5), beta - 1);
+}
+
+TEST(SearchParams, NamesAreUniqueAndDefaultsInRange) {
+  std::set<std::string> names;
+  for (const params::Param& p : params::all()) {
+    EXPECT_TRUE(names.insert(p.name).second) << p.name;
+    EXPECT_LE(p.min, p.default_value) << p.name;
+    EXPECT_LE(p.default_value, p.max) << p.name;
+    EXPECT_LT(p.min, p.max) << p.name;
+    EXPECT_EQ(p.value != nullptr, params::kTuning) << p.name;
+  }
+  EXPECT_GE(names.size(), 40u);
+}
+
+TEST(SearchParams, SpsaLineIsOpenBenchFormat) {
+  int found = 0;
+  for (const params::Param& p : params::all()) {
+    if (std::string(p.name) != "SingularMargin") continue;
+    EXPECT_EQ(params::spsa_line(p), "SingularMargin, int, 64, 16, 192, 8.8, 0.002");
+    ++found;
+  }
+  EXPECT_EQ(found, 1);
+}
+
+}  // namespace
+}  // namespace riposte::testing
