@@ -61,49 +61,41 @@ Uci::Uci(std::ostream& out, bool dev_options)
   // Development switches: each turns one search feature on or off for measuring it in games.
   // Each starts at the SearchOptions default, the engine as released.
   const bool hidden = !dev_options;
-  auto dev = [this, hidden](const char* name, bool SearchOptions::*field) {
+  auto dev = [this, hidden](const char* name, bool& flag) {
     options_.add_check(
-        name, search_options_.*field,
-        [this, field](const std::string& v) {
-          search_options_.*field = v == "true";
+        name, flag,
+        [&flag](const std::string& v) {
+          flag = v == "true";
           return absl::OkStatus();
         },
         hidden);
   };
-  dev("DevNullMove", &SearchOptions::null_move);
-  dev("DevReverseFutility", &SearchOptions::reverse_futility);
-  dev("DevLMR", &SearchOptions::late_move_reductions);
-  dev("DevQSearchSEE", &SearchOptions::qsearch_see_pruning);
-  dev("DevHistoryLMR", &SearchOptions::history_lmr);
-  dev("DevLMP", &SearchOptions::late_move_pruning);
-  dev("DevFutility", &SearchOptions::futility_pruning);
-  dev("DevSEEPruning", &SearchOptions::see_pruning);
-  dev("DevHistoryPruning", &SearchOptions::history_pruning);
-  dev("DevSingular", &SearchOptions::singular_extensions);
-  dev("DevCorrectionHistory", &SearchOptions::correction_history);
-  dev("DevIIR", &SearchOptions::iir);
-  dev("DevQSearchPruning", &SearchOptions::qsearch_pruning);
-  dev("DevLMRRefinements", &SearchOptions::lmr_refinements);
-  dev("DevProbCut", &SearchOptions::probcut);
-  dev("DevRazoring", &SearchOptions::razoring);
-  dev("DevAdaptiveAspiration", &SearchOptions::adaptive_aspiration);
-  auto ordering = [this, hidden](const char* name, bool OrderingSwitches::*field) {
-    options_.add_check(
-        name, search_options_.ordering.*field,
-        [this, field](const std::string& v) {
-          search_options_.ordering.*field = v == "true";
-          return absl::OkStatus();
-        },
-        hidden);
-  };
-  ordering("DevBaselineOrdering", &OrderingSwitches::baseline);
-  ordering("DevKillers", &OrderingSwitches::killers);
-  ordering("DevCountermove", &OrderingSwitches::countermove);
-  ordering("DevButterflyHistory", &OrderingSwitches::butterfly);
-  ordering("DevCounterMoveHistory", &OrderingSwitches::counter_history);
-  ordering("DevFollowUpHistory", &OrderingSwitches::followup_history);
-  ordering("DevCaptureHistory", &OrderingSwitches::capture_history);
-  ordering("DevDeepContinuation", &OrderingSwitches::deep_continuation);
+  SearchOptions& so = search_options_;
+  dev("DevNullMove", so.null_move);
+  dev("DevReverseFutility", so.reverse_futility);
+  dev("DevLMR", so.late_move_reductions);
+  dev("DevQSearchSEE", so.qsearch_see_pruning);
+  dev("DevHistoryLMR", so.history_lmr);
+  dev("DevLMP", so.late_move_pruning);
+  dev("DevFutility", so.futility_pruning);
+  dev("DevSEEPruning", so.see_pruning);
+  dev("DevHistoryPruning", so.history_pruning);
+  dev("DevSingular", so.singular_extensions);
+  dev("DevCorrectionHistory", so.correction_history);
+  dev("DevIIR", so.iir);
+  dev("DevQSearchPruning", so.qsearch_pruning);
+  dev("DevLMRRefinements", so.lmr_refinements);
+  dev("DevProbCut", so.probcut);
+  dev("DevRazoring", so.razoring);
+  dev("DevAdaptiveAspiration", so.adaptive_aspiration);
+  dev("DevBaselineOrdering", so.ordering.baseline);
+  dev("DevKillers", so.ordering.killers);
+  dev("DevCountermove", so.ordering.countermove);
+  dev("DevButterflyHistory", so.ordering.butterfly);
+  dev("DevCounterMoveHistory", so.ordering.counter_history);
+  dev("DevFollowUpHistory", so.ordering.followup_history);
+  dev("DevCaptureHistory", so.ordering.capture_history);
+  dev("DevDeepContinuation", so.ordering.deep_continuation);
 
   // Tuning builds expose every search parameter as a spin option, for SPSA.
   if constexpr (params::kTuning)

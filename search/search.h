@@ -58,7 +58,7 @@ struct SearchOptions {
   // Issue-15 techniques. Each is switched on once an SPRT against the engine without it
   // accepts it; until then it is off, and measured through its switch.
   bool singular_extensions = true;  // with multi-cut and negative extensions
-  bool correction_history = false;  // static eval corrected by the pawn-structure history
+  bool correction_history = true;   // static eval corrected by the pawn-structure history
   bool iir = false;                 // internal iterative reduction
   bool qsearch_pruning = false;     // delta pruning, move limit, raw eval stored at stand pat
   bool lmr_refinements = false;     // noisy LMR, ttPv, noisy TT move, deeper/shallower re-search
