@@ -55,7 +55,10 @@ Uci::Uci(std::ostream& out, bool dev_options)
     search_options_.multipv = std::stoi(v);
     return absl::OkStatus();
   });
-  options_.add_check("Ponder", false);
+  options_.add_check("Ponder", false, [this](const std::string& v) {
+    search_options_.ponder = v == "true";
+    return absl::OkStatus();
+  });
   options_.add_check("UCI_Chess960", false);
 
   // Development switches: each turns one search feature on or off for measuring it in games.
@@ -253,44 +256,44 @@ void Uci::cmd_go(const std::vector<std::string>& tokens) {
     if (i + 1 < tokens.size() && absl::SimpleAtoi(tokens[i + 1], &v)) {
       out = v;
       ++i;
-      return;
+      return true;
     }
     error(absl::StrCat("go ", tokens[i], " needs a number; ignored"));
+    return false;
   };
   for (std::size_t i = 1; i < tokens.size(); ++i) {
     const std::string& t = tokens[i];
-    std::int64_t v = -1;
+    std::int64_t v = 0;
     if (t == "infinite")
       limits.infinite = true;
     else if (t == "ponder")
       limits.ponder = true;
     else if (t == "wtime") {
-      number(i, v);
-      if (v != -1) limits.time[WHITE] = std::max<std::int64_t>(0, v);
+      // A clock at zero or below (a GUI's overrun) is an empty clock: move at once.
+      if (number(i, v)) limits.time[WHITE] = std::max<std::int64_t>(0, v);
     } else if (t == "btime") {
-      number(i, v);
-      if (v != -1) limits.time[BLACK] = std::max<std::int64_t>(0, v);
+      if (number(i, v)) limits.time[BLACK] = std::max<std::int64_t>(0, v);
     } else if (t == "winc") {
-      number(i, v);
-      limits.inc[WHITE] = std::max<std::int64_t>(0, v);
+      if (number(i, v)) limits.inc[WHITE] = std::max<std::int64_t>(0, v);
     } else if (t == "binc") {
-      number(i, v);
-      limits.inc[BLACK] = std::max<std::int64_t>(0, v);
+      if (number(i, v)) limits.inc[BLACK] = std::max<std::int64_t>(0, v);
     } else if (t == "movestogo") {
-      number(i, v);
-      limits.movestogo = int(std::clamp<std::int64_t>(v, 0, 10000));
+      if (number(i, v)) limits.movestogo = int(std::clamp<std::int64_t>(v, 0, 10000));
     } else if (t == "depth") {
-      number(i, v);
-      limits.depth = int(std::clamp<std::int64_t>(v, 0, kMaxPly - 1));
+      // A depth, node count, mate distance or move time of zero or less cannot be met by any
+      // search: it gets the shortest one, which still yields a legal move.
+      if (number(i, v)) limits.depth = int(std::clamp<std::int64_t>(v, 1, kMaxPly - 1));
     } else if (t == "nodes") {
-      number(i, v);
-      limits.nodes = std::uint64_t(std::max<std::int64_t>(0, v));
+      if (number(i, v)) limits.nodes = std::uint64_t(std::max<std::int64_t>(1, v));
     } else if (t == "mate") {
-      number(i, v);
-      limits.mate = int(std::clamp<std::int64_t>(v, 0, kMaxPly));
+      if (number(i, v)) {
+        if (v > 0)
+          limits.mate = int(std::min<std::int64_t>(v, kMaxPly));
+        else
+          limits.depth = 1;
+      }
     } else if (t == "movetime") {
-      number(i, v);
-      limits.movetime = std::max<std::int64_t>(0, v);
+      if (number(i, v)) limits.movetime = std::max<std::int64_t>(1, v);
     } else if (t == "searchmoves") {
       while (i + 1 < tokens.size() &&
              std::find(keywords.begin(), keywords.end(), tokens[i + 1]) == keywords.end()) {

@@ -19,6 +19,7 @@ struct RootMove {
   int display_score = -kValueInfinite;   // what to report (may be a bound)
   Bound display_bound = BOUND_EXACT;
   int seldepth = 0;
+  std::uint64_t effort = 0;  // nodes this thread spent under the move, over all iterations
   std::vector<Move> pv;
 };
 
@@ -45,6 +46,7 @@ struct SearchListener {
 struct SearchOptions {
   int multipv = 1;
   std::int64_t move_overhead = 10;
+  bool ponder = false;  // the Ponder option: we may think on the opponent's time
   // Development switches for measuring each search feature in games (hidden UCI options).
   bool null_move = true;
   bool reverse_futility = true;

@@ -70,16 +70,30 @@ void ThreadPool::start(const Position& pos, const SearchLimits& limits,
   listener_ = std::move(listener);
   stop_.store(false, std::memory_order_relaxed);
   ponder_.store(limits.ponder, std::memory_order_relaxed);
+  stop_on_ponderhit_.store(false, std::memory_order_relaxed);
   start_ns_.store(now().time_since_epoch().count(), std::memory_order_relaxed);
-  time_.init(limits, pos.side_to_move(), pos.game_ply(), options.move_overhead);
+  time_.init(limits, pos.side_to_move(), pos.game_ply(), options.move_overhead, options.ponder);
   tt_.new_search();
   threads_[0]->start_searching();
 }
 
 void ThreadPool::ponderhit() {
-  // The clock starts now: thinking so far was on the opponent's time.
-  start_ns_.store(now().time_since_epoch().count(), std::memory_order_relaxed);
-  ponder_.store(false, std::memory_order_relaxed);
+  // The clock keeps counting from `go ponder`: thinking so far counts as this move's (the
+  // Ponder option already planned for it), so a search whose budget is spent stops at once.
+  ponder_.store(false, std::memory_order_seq_cst);
+  if (stop_on_ponderhit_.load(std::memory_order_seq_cst)) stop();
+}
+
+void ThreadPool::stop_on_ponderhit() {
+  stop_on_ponderhit_.store(true, std::memory_order_seq_cst);
+  // A ponderhit that came in between found the flag clear: stop here instead.
+  if (!ponder_.load(std::memory_order_seq_cst)) stop();
+}
+
+int ThreadPool::take_best_move_changes() {
+  int n = 0;
+  for (const auto& t : threads_) n += t->worker->take_best_move_changes();
+  return n;
 }
 
 void ThreadPool::wait() {

@@ -32,8 +32,13 @@ class ThreadPool {
   void start(const Position& pos, const SearchLimits& limits, const SearchOptions& options,
              SearchListener listener);
   void stop() { stop_.store(true, std::memory_order_relaxed); }
-  // The opponent played the expected move: the clock now runs for us.
+  // The opponent played the expected move: the clock now runs for us. The time spent
+  // pondering counts towards this move's budget, so the search may stop at once.
   void ponderhit();
+  // Main thread, while pondering: the budget is spent; stop as soon as ponderhit comes.
+  void stop_on_ponderhit();
+  // Sum of every worker's root best-move changes since the last call.
+  int take_best_move_changes();
   // Blocks until the current search (if any) has sent its bestmove.
   void wait();
   bool searching();
@@ -83,6 +88,7 @@ class ThreadPool {
   TimeManager time_;
   std::atomic<bool> stop_{false};
   std::atomic<bool> ponder_{false};
+  std::atomic<bool> stop_on_ponderhit_{false};
   std::atomic<std::int64_t> start_ns_{0};
 };
 

@@ -1,14 +1,27 @@
 #include "search/timeman.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace riposte {
 
-void TimeManager::init(const SearchLimits& limits, Color us, int ply, std::int64_t overhead) {
-  enabled_ = false;
+namespace {
+
+// Sudden death is planned as if the next control came this many moves from now.
+constexpr int kHorizonMoves = 50;
+// Every move still to play before a control needs at least this long, besides Move Overhead.
+constexpr std::int64_t kMinMoveMs = 1;
+// The most of the clock one move may take.
+constexpr double kMaxShareOfClock = 0.8;
+
+}  // namespace
+
+void TimeManager::init(const SearchLimits& limits, Color us, int ply, std::int64_t overhead,
+                       bool ponder) {
+  enabled_ = fixed_ = false;
   if (limits.movetime > 0) {
-    // "Search exactly x ms": aim for it, less the overhead lost in transit.
-    enabled_ = true;
+    // "Search exactly x ms": use all of it, less the overhead lost in transit.
+    enabled_ = fixed_ = true;
     optimum_ = maximum_ = std::max<std::int64_t>(1, limits.movetime - overhead);
     return;
   }
@@ -16,22 +29,53 @@ void TimeManager::init(const SearchLimits& limits, Color us, int ply, std::int64
 
   enabled_ = true;
   const std::int64_t time = limits.time[us], inc = limits.inc[us];
-  // What can be spent without ever touching the last `overhead` ms of the clock.
-  const std::int64_t available = std::max<std::int64_t>(1, time - overhead);
+  const bool repeating = limits.movestogo > 0;
+  const int mtg = repeating ? std::min(limits.movestogo, kHorizonMoves) : kHorizonMoves;
+  // What the next mtg moves can count on: the clock and the increments still to come, less
+  // the overhead each of them loses in transit.
+  const double time_left =
+      std::max<double>(1, double(time + inc * (mtg - 1) - overhead * (2 + mtg)));
 
-  if (limits.movestogo > 0) {
-    const int mtg = std::min(limits.movestogo, 50);
-    optimum_ = available / (mtg + 1) + inc * 3 / 4;
-    // With few moves to the next control, a deep think is affordable but must leave a reserve.
-    maximum_ = std::min<std::int64_t>(optimum_ * 4, available * (mtg == 1 ? 80 : 60) / 100);
+  // Shares of time_left for a typical move (optimum) and for a move in trouble (maximum), as
+  // Stockfish's classical engine plans them: the typical share grows slowly with the game ply,
+  // since the moves that decide the game come after the opening.
+  double optimum_share, maximum_scale;
+  if (!repeating) {
+    optimum_share =
+        std::min(0.0120 + std::pow(ply + 3.0, 0.45) * 0.0039, 0.2 * double(time) / time_left);
+    maximum_scale = std::min(7.0, 4.0 + ply / 12.0);
   } else {
-    // Sudden death: expect about 30 more moves early on, fewer later in the game.
-    const int expected = std::max(20, 40 - ply / 4);
-    optimum_ = available / expected + inc * 3 / 4;
-    maximum_ = std::min<std::int64_t>(optimum_ * 5, available * 45 / 100);
+    optimum_share = std::min((0.88 + ply / 116.4) / mtg, 0.88 * double(time) / time_left);
+    maximum_scale = std::min(6.3, 1.5 + 0.11 * mtg);
   }
-  maximum_ = std::max<std::int64_t>(1, maximum_);
-  optimum_ = std::clamp<std::int64_t>(optimum_, 1, maximum_);
+  double optimum = optimum_share * time_left;
+  double maximum =
+      std::min(kMaxShareOfClock * double(time) - double(overhead), maximum_scale * optimum);
+  // Reserve: each move still to play before the control keeps its overhead and a minimal
+  // think, less the increment it brings. Sudden death needs no such reserve beyond the share.
+  if (repeating) {
+    const std::int64_t per_move = std::max<std::int64_t>(0, overhead + kMinMoveMs - inc);
+    maximum = std::min(maximum, double(time - overhead - (mtg - 1) * per_move));
+  }
+  // Thinking on the opponent's time makes our own go further.
+  if (ponder) optimum *= 1.25;
+
+  maximum_ = std::max<std::int64_t>(1, std::int64_t(maximum));
+  optimum_ = std::clamp<std::int64_t>(std::int64_t(optimum), 1, maximum_);
+}
+
+std::int64_t TimeManager::soft_limit(const IterationState& s) const {
+  // Little time when most of the root's nodes went into the best move (the alternatives were
+  // refuted quickly), more when the alternatives needed real work.
+  const double effort = std::clamp(0.5 + 2.0 * (1.0 - s.best_move_effort), 0.5, 1.8);
+  // A best move that has survived many iterations needs less confirmation.
+  const double stability = 1.3 - 0.05 * std::min(s.stable_iterations, 10);
+  // A falling score asks for more time to find a way out; a rising one for less.
+  const double falling = std::clamp(1.0 + s.score_drop / 100.0, 0.8, 1.5);
+  // Threads that keep changing their minds: the position is unclear.
+  const double instability = 1.0 + std::min(s.best_move_changes, 2.0) / 2.0;
+  const double limit = double(optimum_) * effort * stability * falling * instability;
+  return std::min<std::int64_t>(maximum_, std::int64_t(limit));
 }
 
 }  // namespace riposte

@@ -90,8 +90,15 @@ void Worker::check_limits() {
   const SearchLimits& limits = pool_.limits();
   calls_until_check_ = limits.nodes ? 63 : 1023;
   if (limits.nodes && pool_.nodes() >= limits.nodes) pool_.stop();
-  if (pool_.pondering()) return;
-  if (pool_.time().enabled() && pool_.elapsed() >= pool_.time().maximum()) pool_.stop();
+  const TimeManager& time = pool_.time();
+  if (pool_.pondering() || !time.enabled()) return;
+  const std::int64_t elapsed = pool_.elapsed();
+  if (elapsed >= time.maximum()) pool_.stop();
+  // Well past the soft limit with the best move already confirmed in this iteration: the rest
+  // of the iteration could only confirm it again.
+  if (!time.fixed() && best_settled_ && completed_depth_ > 0 &&
+      elapsed >= soft_deadline_ + soft_deadline_ / 2)
+    pool_.stop();
 }
 
 bool Worker::is_draw(const Position& pos, int ply) const {
@@ -163,8 +170,9 @@ void Worker::iterative_deepening() {
   average_score_ = kValueNone;
   const SearchOptions& opt = pool_.options();
   const std::size_t multipv = std::min<std::size_t>(pool_.options().multipv, root_moves_.size());
-  int stable_iterations = 0, last_score = kValueNone;
-  Move last_best = Move::none();
+  IterationHistory history;
+  soft_deadline_ = pool_.time().maximum();
+  best_settled_ = false;
 
   for (int depth = 1; depth < kMaxPly; ++depth) {
     if (limits.depth && depth > limits.depth) break;
@@ -228,35 +236,50 @@ void Worker::iterative_deepening() {
       continue;
     }
     if (!pool_.stopped()) report(depth);
-    if (pool_.stopped() || iteration_says_stop(depth, stable_iterations, last_best, last_score)) {
+    if (pool_.stopped() || iteration_says_stop(depth, history)) {
       pool_.stop();
       break;
     }
   }
 }
 
-bool Worker::iteration_says_stop(int depth, int& stable_iterations, Move& last_best,
-                                 int& last_score) {
+bool Worker::iteration_says_stop(int depth, IterationHistory& h) {
   const SearchLimits& limits = pool_.limits();
   const RootMove& best = root_moves_[0];
   if (limits.mate && best.score >= kValueMateInMaxPly && kValueMate - best.score <= 2 * limits.mate)
     return true;
 
-  stable_iterations = best.move() == last_best ? stable_iterations + 1 : 0;
-  last_best = best.move();
-  const int score_drop = last_score == kValueNone ? 0 : last_score - best.score;
-  last_score = best.score;
+  h.stable_iterations = best.move() == h.last_best ? h.stable_iterations + 1 : 0;
+  h.last_best = best.move();
+  // The score against the mean of the last three iterations: positive when it fell.
+  int known = 0, sum = 0;
+  for (const int s : h.scores)
+    if (s != kValueNone) sum += s, ++known;
+  const int score_drop = known && !is_mate_score(best.score) ? sum / known - best.score : 0;
+  std::rotate(h.scores, h.scores + 2, h.scores + 3);
+  h.scores[0] = is_mate_score(best.score) ? kValueNone : best.score;
+  // Best-move changes over every thread, halved each iteration so that old doubts fade.
+  h.best_move_changes = h.best_move_changes / 2 + pool_.take_best_move_changes();
 
   const TimeManager& time = pool_.time();
-  if (!time.enabled() || pool_.pondering()) return false;
-  if (root_moves_.size() == 1) return true;  // a forced move needs no thought
-  const double stability = depth < 6                ? 1.0
-                           : stable_iterations == 0 ? 1.4
-                           : stable_iterations < 3  ? 1.0
-                           : stable_iterations < 6  ? 0.8
-                                                    : 0.6;
-  const double falling = std::clamp(1.0 + score_drop / 200.0, 1.0, 1.5);
-  return pool_.elapsed() >= time.soft_limit(stability, falling);
+  if (!time.enabled() || time.fixed()) return false;
+  const std::uint64_t nodes = this->nodes();
+  IterationState state;
+  state.best_move_effort = nodes ? double(best.effort) / double(nodes) : 0.5;
+  state.stable_iterations = h.stable_iterations;
+  state.score_drop = score_drop;
+  state.best_move_changes = h.best_move_changes / pool_.size();
+  // Early iterations take no time worth saving and their statistics are noise.
+  if (depth < 4) state = IterationState{};
+  soft_deadline_ = time.soft_limit(state);
+  // A forced move needs no thought; anything else stops once its budget is spent. While
+  // pondering, that decision waits for ponderhit.
+  const bool done = root_moves_.size() == 1 || pool_.elapsed() >= soft_deadline_;
+  if (done && pool_.pondering()) {
+    pool_.stop_on_ponderhit();
+    return false;
+  }
+  return done;
 }
 
 void Worker::report(int depth) const {
@@ -418,6 +441,7 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
                     opt.ordering, excluded);
   const bool tt_noisy = tt_move && pos.is_noisy(tt_move);
   std::size_t root_index = pv_index_;
+  [[maybe_unused]] std::uint64_t nodes_before = 0;  // root: nodes before the current move
   int best_value = -kValueInfinite, move_count = 0;
   Move best_move = Move::none();
   RawArray<Move, kMaxQuietsRemembered> quiets_tried;
@@ -430,6 +454,7 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
     if constexpr (root) {
       if (root_index >= root_moves_.size()) break;
       m = root_moves_[root_index++].move();
+      nodes_before = nodes();
     } else {
       m = picker.next(skip_quiets);
       if (!m) break;
@@ -543,6 +568,14 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
 
     if constexpr (root) {
       RootMove& rm = *find_root_move(m);
+      rm.effort += nodes() - nodes_before;
+      if (pv_index_ == 0) {
+        // A new best move, or the old one confirmed inside the window, for time management.
+        if (move_count > 1 && value > alpha)
+          best_move_changes_.fetch_add(1, std::memory_order_relaxed);
+        best_settled_ =
+            move_count == 1 ? value > alpha && value < beta : best_settled_ && value <= alpha;
+      }
       if (move_count == 1 || value > alpha) {
         rm.score = value;
         rm.seldepth = seldepth_;

@@ -41,6 +41,8 @@ class alignas(64) Worker {
     return rm.score != -kValueInfinite ? rm.score : rm.previous_score;
   }
   bool is_main() const { return id_ == 0; }
+  // Root best-move changes since the last call (the main thread sums them over the pool).
+  int take_best_move_changes() { return best_move_changes_.exchange(0, std::memory_order_relaxed); }
   const OrderingStats& ordering_stats() const { return stats_; }
   // Reports the current root moves as the final `info` before bestmove.
   void report_final() const;
@@ -87,8 +89,15 @@ class alignas(64) Worker {
   CutoffContext context(Stack* ss);
   RootMove* find_root_move(Move m);
   void report(int depth) const;
+  // What time management carries from one iteration to the next (main thread).
+  struct IterationHistory {
+    int stable_iterations = 0;
+    Move last_best = Move::none();
+    int scores[3] = {kValueNone, kValueNone, kValueNone};  // the last iterations' scores
+    double best_move_changes = 0;                          // decayed sum over the threads
+  };
   // Main thread only: should the search stop after this iteration?
-  bool iteration_says_stop(int depth, int& stable_iterations, Move& last_best, int& last_score);
+  bool iteration_says_stop(int depth, IterationHistory& h);
 
   ThreadPool& pool_;
   const int id_;
@@ -99,6 +108,11 @@ class alignas(64) Worker {
   int completed_depth_ = 0;
   int root_depth_ = 0;
   alignas(64) std::atomic<std::uint64_t> nodes_{0};
+  std::atomic<int> best_move_changes_{0};
+  // Main thread: the soft limit of the last iteration, and whether this iteration has already
+  // confirmed the best move (searched first, inside the window, nothing better since).
+  std::int64_t soft_deadline_ = 0;
+  bool best_settled_ = false;
   OrderingStats stats_;
   HistoryTables history_;
   eval::PawnCache pawn_cache_;

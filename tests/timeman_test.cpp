@@ -13,41 +13,124 @@ SearchLimits clock(std::int64_t time, std::int64_t inc, int movestogo = 0) {
   return l;
 }
 
-TEST(TimeManager, NeverPlansBeyondTheClockLessOverhead) {
-  for (std::int64_t time : {1, 5, 20, 100, 1000, 8000, 60000, 3600000})
+constexpr std::int64_t kOverhead = 10;
+
+TEST(TimeManager, MaximumNeverExceedsTheClockLessOverhead) {
+  for (std::int64_t time : {0, 1, 5, 20, 100, 1000, 8000, 60000, 3600000})
     for (std::int64_t inc : {0, 10, 80, 1000})
-      for (int mtg : {0, 1, 2, 10, 40}) {
-        TimeManager tm;
-        tm.init(clock(time, inc, mtg), WHITE, 30, 10);
-        ASSERT_TRUE(tm.enabled());
-        EXPECT_GE(tm.optimum(), 1);
-        EXPECT_LE(tm.optimum(), tm.maximum());
-        EXPECT_LE(tm.maximum(), std::max<std::int64_t>(1, (time - 10) * 80 / 100))
-            << time << "+" << inc << " mtg " << mtg;
+      for (int mtg : {0, 1, 2, 10, 40, 100})
+        for (int ply : {0, 20, 80, 300})
+          for (bool ponder : {false, true}) {
+            TimeManager tm;
+            tm.init(clock(time, inc, mtg), WHITE, ply, kOverhead, ponder);
+            ASSERT_TRUE(tm.enabled());
+            ASSERT_FALSE(tm.fixed());
+            EXPECT_GE(tm.optimum(), 1);
+            EXPECT_LE(tm.optimum(), tm.maximum());
+            EXPECT_LE(tm.maximum(), std::max<std::int64_t>(1, time - kOverhead))
+                << time << "+" << inc << " mtg " << mtg << " ply " << ply;
+            // The soft limit stays under the maximum whatever the iteration says.
+            for (double effort : {0.0, 0.5, 1.0})
+              for (int drop : {-500, 0, 500})
+                EXPECT_LE(tm.soft_limit({effort, 0, drop, 10.0}), tm.maximum());
+          }
+}
+
+// Plays out a repeating control with every move taking its maximum plus the full overhead, as
+// a GUI would charge it: the clock never runs out before the control.
+TEST(TimeManager, RepeatingControlIsNeverOverrunAtMaximumUse) {
+  for (std::int64_t base : {2000, 4000, 20000, 60000})
+    for (int moves : {1, 2, 10, 20, 40})
+      for (std::int64_t inc : {0, 20, 100}) {
+        if (base < moves * (kOverhead + 1)) continue;  // a control too short for any engine
+        std::int64_t time = base;
+        for (int played = 0; played < moves; ++played) {
+          TimeManager tm;
+          tm.init(clock(time, inc, moves - played), WHITE, 2 * played, kOverhead);
+          time -= tm.maximum() + kOverhead;
+          ASSERT_GT(time, 0) << base << " ms for " << moves << " moves +" << inc << ", move "
+                             << played + 1;
+          time += inc;
+        }
       }
 }
 
-TEST(TimeManager, TypicalAllocations) {
-  TimeManager tm;
-  tm.init(clock(8000, 80), WHITE, 0, 10);  // 8+0.08 at the start
-  EXPECT_NEAR(double(tm.optimum()), 7990 / 40 + 60, 1);
-  EXPECT_EQ(tm.maximum(), tm.optimum() * 5);
-  tm.init(clock(60000, 0, 1), BLACK, 60, 10);  // last move before the control
-  EXPECT_EQ(tm.maximum(), 59990 * 80 / 100);
+// With an increment above the overhead, sudden death survives any number of moves at maximum
+// use: a fifth of the clock and the increment are always kept.
+TEST(TimeManager, IncrementControlSurvivesAHundredMovesAtMaximumUse) {
+  for (std::int64_t base : {1000, 8000, 60000})
+    for (std::int64_t inc : {20, 80, 1000}) {
+      std::int64_t time = base;
+      for (int ply = 0; ply < 200; ply += 2) {
+        TimeManager tm;
+        tm.init(clock(time, inc), WHITE, ply, kOverhead);
+        time -= tm.maximum() + kOverhead;
+        ASSERT_GT(time, 0) << base << "+" << inc << " ply " << ply;
+        time += inc;
+      }
+    }
 }
 
-TEST(TimeManager, MovetimeAndNoClock) {
+TEST(TimeManager, OptimumGrowsWithTimeAndIncrement) {
+  for (int mtg : {0, 5, 40})
+    for (int ply : {0, 40, 120}) {
+      std::int64_t previous = 0;
+      for (std::int64_t time : {1000, 2000, 8000, 20000, 60000, 300000}) {
+        TimeManager tm;
+        tm.init(clock(time, 0, mtg), WHITE, ply, kOverhead);
+        EXPECT_GE(tm.optimum(), previous) << time << " mtg " << mtg << " ply " << ply;
+        previous = tm.optimum();
+      }
+      previous = 0;
+      for (std::int64_t inc : {0, 10, 100, 1000}) {
+        TimeManager tm;
+        tm.init(clock(10000, inc, mtg), WHITE, ply, kOverhead);
+        EXPECT_GE(tm.optimum(), previous) << inc << " mtg " << mtg << " ply " << ply;
+        previous = tm.optimum();
+      }
+    }
+}
+
+TEST(TimeManager, PonderingPlansLonger) {
+  TimeManager plain, ponder;
+  plain.init(clock(60000, 600), WHITE, 30, kOverhead, false);
+  ponder.init(clock(60000, 600), WHITE, 30, kOverhead, true);
+  EXPECT_GT(ponder.optimum(), plain.optimum());
+  EXPECT_EQ(ponder.maximum(), plain.maximum());
+}
+
+TEST(TimeManager, SoftLimitFollowsTheSearch) {
+  TimeManager tm;
+  tm.init(clock(60000, 600), WHITE, 30, kOverhead);
+  const IterationState typical{0.6, 3, 0, 0};
+  const std::int64_t base = tm.soft_limit(typical);
+  IterationState s = typical;
+  s.best_move_effort = 0.95;  // alternatives refuted at once
+  EXPECT_LT(tm.soft_limit(s), base);
+  s = typical;
+  s.stable_iterations = 10;
+  EXPECT_LT(tm.soft_limit(s), base);
+  s = typical;
+  s.score_drop = 40;
+  EXPECT_GT(tm.soft_limit(s), base);
+  s = typical;
+  s.best_move_changes = 1.5;
+  EXPECT_GT(tm.soft_limit(s), base);
+}
+
+TEST(TimeManager, MovetimeIsFixedAndNoClockIsUnlimited) {
   SearchLimits l;
   l.movetime = 500;
   TimeManager tm;
-  tm.init(l, WHITE, 0, 10);
+  tm.init(l, WHITE, 0, kOverhead);
+  EXPECT_TRUE(tm.fixed());
   EXPECT_EQ(tm.optimum(), 490);
   EXPECT_EQ(tm.maximum(), 490);
-  tm.init(SearchLimits{}, WHITE, 0, 10);
+  tm.init(SearchLimits{}, WHITE, 0, kOverhead);
   EXPECT_FALSE(tm.enabled());
   SearchLimits infinite = clock(1000, 0);
   infinite.infinite = true;
-  tm.init(infinite, WHITE, 0, 10);
+  tm.init(infinite, WHITE, 0, kOverhead);
   EXPECT_FALSE(tm.enabled());
 }
 

@@ -357,5 +357,126 @@ TEST(Uci, SpsaPrintsOneOpenBenchLinePerParameter) {
   for (const std::string& l : lines) EXPECT_EQ(std::count(l.begin(), l.end(), ','), 6) << l;
 }
 
+// Runs setup commands, then times one `go` (and optional later commands) until bestmove.
+struct TimedGo {
+  std::int64_t ms = 0;
+  std::vector<std::string> lines;
+};
+
+TimedGo timed_go(const std::string& setup, const std::string& go,
+                 const std::vector<std::pair<int, std::string>>& later = {}) {
+  std::ostringstream out;
+  TimedGo result;
+  {
+    Uci uci(out);
+    for (const absl::string_view line : absl::StrSplit(setup, '\n', absl::SkipEmpty()))
+      uci.execute(std::string(line));
+    uci.execute("isready");  // the TT is allocated and the threads are up before the clock
+    const auto start = std::chrono::steady_clock::now();
+    uci.execute(go);
+    for (const auto& [sleep_ms, command] : later) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(sleep_ms));
+      uci.execute(command);
+    }
+    uci.wait_for_search();
+    result.ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                    std::chrono::steady_clock::now() - start)
+                    .count();
+  }
+  result.lines = absl::StrSplit(out.str(), '\n', absl::SkipEmpty());
+  return result;
+}
+
+std::string bestmove_of(const std::vector<std::string>& lines) {
+  const int i = index_of_prefix(lines, "bestmove ");
+  return i < 0 ? "" : std::vector<std::string>(absl::StrSplit(lines[i], ' '))[1];
+}
+
+bool is_legal(const std::string& fen, const std::string& move) {
+  Position pos = *Position::from_fen(fen);
+  return parse_uci_move(pos, move).ok();
+}
+
+const std::string kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+TEST(UciTime, MovetimeIsUsedInFull) {
+  // Move Overhead 10 (the default): 290 ms of search, whatever the position's stability.
+  for (const std::string& fen :
+       {kStart,
+        std::string("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")}) {
+    const TimedGo r = timed_go("position fen " + fen, "go movetime 300");
+    EXPECT_GE(r.ms, 280) << fen;
+    EXPECT_LE(r.ms, 320) << fen;
+    EXPECT_TRUE(is_legal(fen, bestmove_of(r.lines))) << fen;
+  }
+}
+
+TEST(UciTime, EmptyOrNegativeClocksAnswerAtOnce) {
+  for (const std::string go :
+       {"go wtime 0 btime 0", "go wtime -1 btime 5000", "go wtime -250 btime -250 winc 0 binc 0",
+        "go wtime 0 btime 0 movestogo 1", "go movetime 0", "go movetime -5"}) {
+    const TimedGo r = timed_go("position startpos", go);
+    EXPECT_LE(r.ms, 50) << go;
+    EXPECT_EQ(count_prefix(r.lines, "bestmove "), 1) << go;
+    EXPECT_TRUE(is_legal(kStart, bestmove_of(r.lines))) << go;
+  }
+}
+
+TEST(UciTime, ZeroOrNegativeLimitsGiveAShallowSearch) {
+  for (const std::string go :
+       {"go depth 0", "go depth -3", "go nodes 0", "go mate 0", "go mate -2"}) {
+    const TimedGo r = timed_go("position startpos", go);
+    EXPECT_LE(r.ms, 200) << go;
+    EXPECT_EQ(count_prefix(r.lines, "bestmove "), 1) << go;
+    EXPECT_TRUE(is_legal(kStart, bestmove_of(r.lines))) << go;
+  }
+  // Depth 0 is searched as depth 1, exactly.
+  const TimedGo r = timed_go("position startpos", "go depth 0");
+  EXPECT_GE(count_prefix(r.lines, "info depth 1 "), 1);
+  EXPECT_EQ(count_prefix(r.lines, "info depth 2 "), 0);
+}
+
+TEST(UciTime, ALoneLegalMoveIsPlayedAtOnce) {
+  const std::string fen = "6kQ/8/6K1/8/8/8/8/8 b - - 0 1";  // only Kxh8
+  const TimedGo r = timed_go("position fen " + fen, "go wtime 60000 btime 60000");
+  EXPECT_LE(r.ms, 50);
+  EXPECT_EQ(bestmove_of(r.lines), "g8h8");
+}
+
+TEST(UciTime, DepthAndNodeLimitsIgnoreTheClockWhenNoneIsGiven) {
+  const TimedGo d = timed_go("position startpos", "go depth 7");
+  EXPECT_GE(count_prefix(d.lines, "info depth 7 "), 1);
+  EXPECT_EQ(count_prefix(d.lines, "info depth 8 "), 0);
+  // A node limit is reached in full: the last report counts at least that many nodes.
+  const TimedGo n = timed_go("position startpos", "go nodes 300000");
+  const int best = index_of_prefix(n.lines, "bestmove ");
+  ASSERT_GE(best, 1);
+  const std::vector<std::string> words = absl::StrSplit(n.lines[best - 1], ' ');
+  const auto at = std::find(words.begin(), words.end(), "nodes");
+  ASSERT_NE(at, words.end());
+  std::uint64_t nodes = 0;
+  ASSERT_TRUE(absl::SimpleAtoi(*(at + 1), &nodes));
+  EXPECT_GE(nodes, 300000u);
+  EXPECT_LE(nodes, 300000u + 2000u);
+}
+
+TEST(UciTime, PonderhitAfterTheBudgetIsSpentStopsAtOnce) {
+  // 2 s on the clock plans well under 300 ms; after 400 ms of pondering the time already spent
+  // counts, so ponderhit gets the move at once instead of a fresh budget.
+  const TimedGo r = timed_go("setoption name Ponder value true\nposition startpos",
+                             "go ponder wtime 2000 btime 2000", {{400, "ponderhit"}});
+  EXPECT_GE(r.ms, 400);
+  EXPECT_LE(r.ms, 460);
+  EXPECT_EQ(count_prefix(r.lines, "bestmove "), 1);
+  EXPECT_TRUE(is_legal(kStart, bestmove_of(r.lines)));
+}
+
+TEST(UciTime, StopDuringPonderStillAnswersOnce) {
+  const TimedGo r = timed_go("setoption name Ponder value true\nposition startpos",
+                             "go ponder wtime 60000 btime 60000", {{50, "stop"}});
+  EXPECT_LE(r.ms, 120);
+  EXPECT_EQ(count_prefix(r.lines, "bestmove "), 1);
+}
+
 }  // namespace
 }  // namespace riposte::testing
