@@ -11,6 +11,7 @@
 #include "movegen/perft.h"
 #include "nnue-free-eval/evaluate.h"
 #include "search/params.h"
+#include "search/syzygy.h"
 
 namespace riposte {
 
@@ -60,6 +61,34 @@ Uci::Uci(std::ostream& out, bool dev_options)
     return absl::OkStatus();
   });
   options_.add_check("UCI_Chess960", false);
+  options_.add_string("SyzygyPath", "", [this](const std::string& v) {
+    pool_.wait();
+    auto loaded = syzygy::load(v);
+    if (!loaded.ok()) return loaded.status();
+    if (loaded->largest == 0) return absl::OkStatus();  // <empty>: tables unloaded
+    std::string text = absl::StrCat("info string Syzygy: ", loaded->wdl_files, " WDL and ",
+                                    loaded->dtz_files, " DTZ tables, up to ", loaded->largest,
+                                    " pieces");
+    if (!loaded->problems.empty())
+      absl::StrAppend(&text, "; ignored: ", absl::StrJoin(loaded->problems, "; "));
+    out_.line(text);
+    return absl::OkStatus();
+  });
+  options_.add_spin("SyzygyProbeDepth", search_options_.syzygy_probe_depth, 1, 100,
+                    [this](const std::string& v) {
+                      search_options_.syzygy_probe_depth = std::stoi(v);
+                      return absl::OkStatus();
+                    });
+  options_.add_check("Syzygy50MoveRule", search_options_.syzygy_50_move_rule,
+                     [this](const std::string& v) {
+                       search_options_.syzygy_50_move_rule = v == "true";
+                       return absl::OkStatus();
+                     });
+  options_.add_spin("SyzygyProbeLimit", search_options_.syzygy_probe_limit, 0, 7,
+                    [this](const std::string& v) {
+                      search_options_.syzygy_probe_limit = std::stoi(v);
+                      return absl::OkStatus();
+                    });
 
   // Development switches: each turns one search feature on or off for measuring it in games.
   // Each starts at the SearchOptions default, the engine as released.
@@ -238,8 +267,8 @@ void Uci::print_report(const SearchReport& r, bool chess960) {
   if (r.bound == BOUND_LOWER) line += " lowerbound";
   if (r.bound == BOUND_UPPER) line += " upperbound";
   const std::uint64_t nps = r.nodes * 1000 / std::uint64_t(std::max<std::int64_t>(1, r.time_ms));
-  absl::StrAppend(&line, " nodes ", r.nodes, " nps ", nps, " hashfull ", r.hashfull,
-                  " tbhits 0 time ", r.time_ms, " pv");
+  absl::StrAppend(&line, " nodes ", r.nodes, " nps ", nps, " hashfull ", r.hashfull, " tbhits ",
+                  r.tb_hits, " time ", r.time_ms, " pv");
   for (Move m : r.pv) absl::StrAppend(&line, " ", to_uci(m, chess960));
   out_.line(line);
 }

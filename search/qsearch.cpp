@@ -15,13 +15,13 @@ using namespace params;
 int Worker::corrected_eval(const Position& pos, int raw_eval) const {
   if (!pool_.options().correction_history) return raw_eval;
   const int v = raw_eval + correction_.get(pos.side_to_move(), pos.pawn_key());
-  return std::clamp(v, kValueMatedInMaxPly + 1, kValueMateInMaxPly - 1);
+  return std::clamp(v, kValueTbLossInMaxPly + 1, kValueTbWinInMaxPly - 1);
 }
 
 void Worker::update_correction(const Position& pos, const Stack* ss, int depth, int best_value,
                                Move best_move, int beta) {
   if (!pool_.options().correction_history || ss->raw_eval == kValueNone ||
-      is_mate_score(best_value))
+      is_decisive(best_value))
     return;
   // A capture's score says more about the material won than about the position's structure.
   if (best_move && pos.is_noisy(best_move)) return;
@@ -86,7 +86,7 @@ int Worker::qsearch(Position& pos, Stack* ss, int alpha, int beta) {
   int move_count = 0;
   while (const Move m = picker.next()) {
     ++move_count;
-    if (!in_check && opt.qsearch_pruning && best_value > kValueMatedInMaxPly &&
+    if (!in_check && opt.qsearch_pruning && best_value > kValueTbLossInMaxPly &&
         m.type() != PROMOTION && m.to() != recapture_square && !pos.gives_check(m)) {
       // Captures come best first: past the first few, the rest rarely matter.
       if (move_count > QsMoveLimit) continue;

@@ -31,6 +31,7 @@ struct SearchReport {
   int score = 0;
   Bound bound = BOUND_EXACT;  // BOUND_LOWER / BOUND_UPPER when an aspiration window failed
   std::uint64_t nodes = 0;
+  std::uint64_t tb_hits = 0;
   std::int64_t time_ms = 0;
   int hashfull = 0;
   std::vector<Move> pv;
@@ -47,6 +48,10 @@ struct SearchOptions {
   int multipv = 1;
   std::int64_t move_overhead = 10;
   bool ponder = false;  // the Ponder option: we may think on the opponent's time
+  // Syzygy probing (the tables themselves are loaded once for all searches: syzygy.h).
+  int syzygy_probe_depth = 1;  // search probes need this depth at the tables' largest size
+  int syzygy_probe_limit = 7;  // never probe positions with more pieces
+  bool syzygy_50_move_rule = true;  // cursed wins and blessed losses are draws
   // Development switches for measuring each search feature in games (hidden UCI options).
   bool null_move = true;
   bool reverse_futility = true;

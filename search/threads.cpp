@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "movegen/movegen.h"
+#include "search/syzygy.h"
 
 namespace riposte {
 
@@ -73,8 +74,40 @@ void ThreadPool::start(const Position& pos, const SearchLimits& limits,
   stop_on_ponderhit_.store(false, std::memory_order_relaxed);
   start_ns_.store(now().time_since_epoch().count(), std::memory_order_relaxed);
   time_.init(limits, pos.side_to_move(), pos.game_ply(), options.move_overhead, options.ponder);
+  rank_tablebase_root();
   tt_.new_search();
   threads_[0]->start_searching();
+}
+
+void ThreadPool::rank_tablebase_root() {
+  root_tb_hits_ = 0;
+  root_tb_score_ = kValueNone;
+  tb_probe_pieces_ = std::min(syzygy::largest(), options_.syzygy_probe_limit);
+  if (tb_probe_pieces_ == 0 || popcount(root_pos_.pieces()) > tb_probe_pieces_) return;
+  const auto ranking = syzygy::rank_root_moves(root_pos_, options_.syzygy_50_move_rule);
+  if (!ranking) return;
+  root_tb_hits_ = MoveList<LEGAL>(root_pos_).size();
+  std::vector<Move> keep;
+  for (const Move m : ranking->moves)
+    if (limits_.searchmoves.empty() || std::find(limits_.searchmoves.begin(),
+                                                 limits_.searchmoves.end(),
+                                                 m) != limits_.searchmoves.end())
+      keep.push_back(m);
+  if (keep.empty()) return;  // searchmoves asked only for moves that spoil the result
+  limits_.searchmoves = std::move(keep);
+  // A known distance shows in the score; cursed wins and blessed losses are a shade off a draw.
+  const int win = kValueTbWin - std::min(ranking->dtz > 0 ? ranking->dtz : kMaxPly, kMaxPly);
+  switch (ranking->wdl) {
+    case syzygy::Wdl::kWin: root_tb_score_ = win; break;
+    case syzygy::Wdl::kCursedWin: root_tb_score_ = kValueDraw + 1; break;
+    case syzygy::Wdl::kDraw: root_tb_score_ = kValueDraw; break;
+    case syzygy::Wdl::kBlessedLoss: root_tb_score_ = kValueDraw - 1; break;
+    case syzygy::Wdl::kLoss: root_tb_score_ = -win; break;
+  }
+  // DTZ already ranks the root by progress, and below a drawn or lost root the probes would
+  // only repeat what the ranking knows. Probes help only a win ranked by WDL alone, where
+  // they tell the lines that keep it from the ones that lose it.
+  if (ranking->dtz > 0 || ranking->wdl != syzygy::Wdl::kWin) tb_probe_pieces_ = 0;
 }
 
 void ThreadPool::ponderhit() {
@@ -123,6 +156,12 @@ void ThreadPool::clear() {
 std::uint64_t ThreadPool::nodes() const {
   std::uint64_t n = 0;
   for (const auto& t : threads_) n += t->worker->nodes();
+  return n;
+}
+
+std::uint64_t ThreadPool::tb_hits() const {
+  std::uint64_t n = root_tb_hits_;
+  for (const auto& t : threads_) n += t->worker->tb_hits();
   return n;
 }
 

@@ -45,6 +45,7 @@ class ThreadPool {
   void clear();  // ucinewgame: TT and every worker's tables
 
   std::uint64_t nodes() const;
+  std::uint64_t tb_hits() const;  // tablebase probes that found the position, root included
   OrderingStats ordering_stats() const;
 
   // Shared state read by the workers.
@@ -54,6 +55,11 @@ class ThreadPool {
   const SearchOptions& options() const { return options_; }
   const SearchListener& listener() const { return listener_; }
   const TimeManager& time() const { return time_; }
+  // Search probes go to positions with at most this many pieces; 0: none.
+  int tb_probe_pieces() const { return tb_probe_pieces_; }
+  // The tablebase result of the root, as reported while the search proves no mate;
+  // kValueNone when the root is not in the tables.
+  int root_tb_score() const { return root_tb_score_; }
   bool stopped() const { return stop_.load(std::memory_order_relaxed); }
   bool pondering() const { return ponder_.load(std::memory_order_relaxed); }
   std::int64_t elapsed() const;
@@ -62,6 +68,10 @@ class ThreadPool {
   void start_helpers();
   void wait_helpers();
   const Worker& best_worker() const;
+
+  // Restricts a tablebase root to the moves that keep its result and decides whether the
+  // search probes the tables.
+  void rank_tablebase_root();
 
  private:
   struct Thread {
@@ -90,6 +100,9 @@ class ThreadPool {
   std::atomic<bool> ponder_{false};
   std::atomic<bool> stop_on_ponderhit_{false};
   std::atomic<std::int64_t> start_ns_{0};
+  int tb_probe_pieces_ = 0;
+  int root_tb_score_ = kValueNone;
+  std::uint64_t root_tb_hits_ = 0;
 };
 
 }  // namespace riposte

@@ -8,6 +8,7 @@
 #include "nnue-free-eval/evaluate.h"
 #include "search/params.h"
 #include "search/picker.h"
+#include "search/syzygy.h"
 #include "search/threads.h"
 
 namespace riposte {
@@ -42,6 +43,8 @@ int reduction(bool noisy, int depth, int move_count) {
 }
 
 constexpr int kMaxQuietsRemembered = 64;
+// A tablebase result holds at any depth: store it as if searched this much deeper.
+constexpr int kTbDepthBonus = 6;
 constexpr int kMaxCapturesRemembered = 32;
 
 // Quiet moves searched before LMP cuts in: (base + d^2) / 2, twice that when improving.
@@ -152,6 +155,8 @@ int Worker::search_excluding(Position& pos, Move excluded, int beta, int depth) 
 void Worker::iterative_deepening() {
   root_pos_ = pool_.root_position();
   nodes_.store(0, std::memory_order_relaxed);
+  tb_hits_.store(0, std::memory_order_relaxed);
+  tb_pieces_ = pool_.tb_probe_pieces();
   stats_ = {};
   completed_depth_ = 0;
   calls_until_check_ = 0;
@@ -191,7 +196,7 @@ void Worker::iterative_deepening() {
       if (opt.adaptive_aspiration && average_score_ != kValueNone)
         delta = AspirationBase + average_score_ * average_score_ / AspirationScoreDiv;
       int alpha = -kValueInfinite, beta = kValueInfinite;
-      if (depth >= 4 && previous != -kValueInfinite && !is_mate_score(previous)) {
+      if (depth >= 4 && previous != -kValueInfinite && !is_decisive(previous)) {
         alpha = std::max(previous - delta, -kValueInfinite);
         beta = std::min(previous + delta, kValueInfinite);
       }
@@ -213,7 +218,7 @@ void Worker::iterative_deepening() {
         } else if (value >= beta) {
           beta = std::min(value + delta, kValueInfinite);
           best.display_bound = BOUND_LOWER;
-          if (opt.adaptive_aspiration && !is_mate_score(value)) ++failed_high;
+          if (opt.adaptive_aspiration && !is_decisive(value)) ++failed_high;
         } else {
           best.display_bound = BOUND_EXACT;
           break;
@@ -228,7 +233,7 @@ void Worker::iterative_deepening() {
     if (!pool_.stopped()) {
       completed_depth_ = depth;
       const int score = root_moves_[0].score;
-      if (!is_mate_score(score))
+      if (!is_decisive(score))
         average_score_ = average_score_ == kValueNone ? score : (2 * score + average_score_) / 3;
     }
     if (!is_main()) {
@@ -255,9 +260,9 @@ bool Worker::iteration_says_stop(int depth, IterationHistory& h) {
   int known = 0, sum = 0;
   for (const int s : h.scores)
     if (s != kValueNone) sum += s, ++known;
-  const int score_drop = known && !is_mate_score(best.score) ? sum / known - best.score : 0;
+  const int score_drop = known && !is_decisive(best.score) ? sum / known - best.score : 0;
   std::rotate(h.scores, h.scores + 2, h.scores + 3);
-  h.scores[0] = is_mate_score(best.score) ? kValueNone : best.score;
+  h.scores[0] = is_decisive(best.score) ? kValueNone : best.score;
   // Best-move changes over every thread, halved each iteration so that old doubts fade.
   h.best_move_changes = h.best_move_changes / 2 + pool_.take_best_move_changes();
 
@@ -285,6 +290,7 @@ bool Worker::iteration_says_stop(int depth, IterationHistory& h) {
 void Worker::report(int depth) const {
   const std::size_t multipv = std::min<std::size_t>(pool_.options().multipv, root_moves_.size());
   const std::uint64_t nodes = pool_.nodes();
+  const std::uint64_t tb_hits = pool_.tb_hits();
   const std::int64_t time = pool_.elapsed();
   const int hashfull = pool_.tt().hashfull();
   for (std::size_t i = 0; i < multipv; ++i) {
@@ -297,7 +303,13 @@ void Worker::report(int depth) const {
     r.multipv = int(i + 1);
     r.score = updated ? rm.score : rm.previous_score;
     r.bound = i == pv_index_ ? rm.display_bound : BOUND_EXACT;
+    // In a tablebase root the tables know the result better than any search short of a mate.
+    if (pool_.root_tb_score() != kValueNone && !is_mate_score(r.score)) {
+      r.score = pool_.root_tb_score();
+      r.bound = BOUND_EXACT;
+    }
     r.nodes = nodes;
+    r.tb_hits = tb_hits;
     r.time_ms = time;
     r.hashfull = hashfull;
     r.pv = rm.pv;
@@ -349,6 +361,40 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
       (tte.bound & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
     return tt_value;
 
+  // Tablebase probe, when the move into this node reset the 50-move counter: a proven result
+  // ends the node when its bound allows; in a PV node it bounds the search's result instead.
+  int best_value = -kValueInfinite, max_value = kValueInfinite;
+  if (!root && !excluded && tb_pieces_ && pos.rule50() == 0 && !pos.castling_rights()) {
+    const int pieces = popcount(pos.pieces());
+    if (pieces < tb_pieces_ || (pieces == tb_pieces_ && depth >= opt.syzygy_probe_depth)) {
+      if (const auto wdl = syzygy::probe_wdl(pos)) {
+        tb_hits_.store(tb_hits_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+        // With the 50-move rule, cursed wins and blessed losses are draws, a shade off zero.
+        const int draw_margin = opt.syzygy_50_move_rule;
+        const int w = int(*wdl);
+        const int value = w < -draw_margin  ? -kValueTbWin + ply
+                          : w > draw_margin ? kValueTbWin - ply
+                                            : kValueDraw + 2 * w * draw_margin;
+        const Bound bound = w < -draw_margin  ? BOUND_UPPER
+                            : w > draw_margin ? BOUND_LOWER
+                                              : BOUND_EXACT;
+        if (bound == BOUND_EXACT || (bound == BOUND_LOWER ? value >= beta : value <= alpha)) {
+          pool_.tt().store(key, Move::none(), value_to_tt(value, ply), kValueNone,
+                           std::min(kMaxPly - 1, depth + kTbDepthBonus), bound, ss->tt_pv);
+          return value;
+        }
+        if (pv_node) {
+          if (bound == BOUND_LOWER) {
+            best_value = value;
+            alpha = std::max(alpha, value);
+          } else {
+            max_value = value;
+          }
+        }
+      }
+    }
+  }
+
   int eval = kValueNone;
   if (in_check) {
     ss->static_eval = ss->raw_eval = kValueNone;
@@ -379,13 +425,13 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
 
     // Reverse futility pruning: far enough above beta that a quiet reply will not drop us.
     if (opt.reverse_futility && depth <= ReverseFutilityDepth &&
-        eval - ReverseFutilityMargin * (depth - improving) >= beta && eval < kValueMateInMaxPly)
+        eval - ReverseFutilityMargin * (depth - improving) >= beta && eval < kValueTbWinInMaxPly)
       return eval;
 
     // Null-move pruning: if passing still fails high, a real move will too.
     if (opt.null_move && depth >= NullMoveMinDepth && eval >= beta && ss->static_eval >= beta &&
         (ss - 1)->move != Move::null() && pos.has_non_pawn_material(pos.side_to_move()) &&
-        beta > kValueMatedInMaxPly) {
+        beta > kValueTbLossInMaxPly) {
       const int r =
           NullMoveBase + depth / NullMoveDepthDiv + std::min(3, (eval - beta) / NullMoveEvalDiv);
       ss->move = Move::null();
@@ -397,13 +443,13 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
       const int value = -search<kNonPV>(pos, ss + 1, -beta, -beta + 1, depth - r, !cut_node);
       pos.undo_null_move();
       if (pool_.stopped()) return 0;
-      if (value >= beta) return value >= kValueMateInMaxPly ? beta : value;
+      if (value >= beta) return value >= kValueTbWinInMaxPly ? beta : value;
     }
 
     // ProbCut: a good capture that beats beta by a margin in a reduced search almost surely
     // beats beta in the full one. Skipped when the TT already says the margin is out of reach.
     const int probcut_beta = beta + ProbCutMargin - ProbCutImproving * improving;
-    if (opt.probcut && depth >= ProbCutMinDepth && !is_mate_score(beta) &&
+    if (opt.probcut && depth >= ProbCutMinDepth && !is_decisive(beta) &&
         !(tt_value != kValueNone && tte.depth >= depth - 3 && tt_value < probcut_beta)) {
       MovePicker picker(MovePicker::ProbCut{}, pos, tt_move, probcut_beta - ss->static_eval,
                         history_, opt.ordering);
@@ -442,7 +488,7 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
   const bool tt_noisy = tt_move && pos.is_noisy(tt_move);
   std::size_t root_index = pv_index_;
   [[maybe_unused]] std::uint64_t nodes_before = 0;  // root: nodes before the current move
-  int best_value = -kValueInfinite, move_count = 0;
+  int move_count = 0;
   Move best_move = Move::none();
   RawArray<Move, kMaxQuietsRemembered> quiets_tried;
   RawArray<Move, kMaxCapturesRemembered> captures_tried;
@@ -466,8 +512,8 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
     const int history = noisy ? capture_history(history_, pos, m)
                               : quiet_history(history_, opt.ordering, ctx, us, pc, m);
 
-    // Low-depth pruning, only once a move has kept us out of a forced mate.
-    if (!root && best_value > kValueMatedInMaxPly && !in_check && pos.has_non_pawn_material(us)) {
+    // Low-depth pruning, only once a move has kept us out of a proven loss.
+    if (!root && best_value > kValueTbLossInMaxPly && !in_check && pos.has_non_pawn_material(us)) {
       const int lmr_depth = std::max(depth - 1 - reduction(false, depth, move_count), 0);
       if (!noisy && !gives_check) {
         if (opt.late_move_pruning && depth <= PruningDepth &&
@@ -496,7 +542,7 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
     int extension = 0;
     if (opt.singular_extensions && !root && m == tt_move && !excluded &&
         depth >= SingularMinDepth && ply < 2 * root_depth_ && tt_value != kValueNone &&
-        !is_mate_score(tt_value) && (tte.bound & BOUND_LOWER) &&
+        !is_decisive(tt_value) && (tte.bound & BOUND_LOWER) &&
         tte.depth >= depth - SingularTTDepthMargin) {
       const int singular_beta = tt_value - depth * SingularMargin / 32;
       ss->excluded = m;
@@ -610,6 +656,7 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
 
   // With the TT move excluded, no other move is no mate: report a fail low instead.
   if (move_count == 0) return excluded ? alpha : in_check ? mated_in(ply) : kValueDraw;
+  if (pv_node) best_value = std::min(best_value, max_value);
 
   const Bound bound = best_value >= beta                     ? BOUND_LOWER
                       : pv_node && best_move != Move::none() ? BOUND_EXACT

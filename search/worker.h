@@ -33,6 +33,7 @@ class alignas(64) Worker {
   void clear();
 
   std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+  std::uint64_t tb_hits() const { return tb_hits_.load(std::memory_order_relaxed); }
   int completed_depth() const { return completed_depth_; }
   const std::vector<RootMove>& root_moves() const { return root_moves_; }
   // Score of the best root move of the last iteration that produced one.
@@ -108,6 +109,8 @@ class alignas(64) Worker {
   int completed_depth_ = 0;
   int root_depth_ = 0;
   alignas(64) std::atomic<std::uint64_t> nodes_{0};
+  std::atomic<std::uint64_t> tb_hits_{0};
+  int tb_pieces_ = 0;  // probe positions with at most this many pieces; 0: never
   std::atomic<int> best_move_changes_{0};
   // Main thread: the soft limit of the last iteration, and whether this iteration has already
   // confirmed the best move (searched first, inside the window, nothing better since).

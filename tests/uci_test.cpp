@@ -69,6 +69,10 @@ TEST(Uci, HandshakeListsTheStandardOptions) {
       "option name MultiPV type spin default 1 min 1 max 256",
       "option name Ponder type check default false",
       "option name UCI_Chess960 type check default false",
+      "option name SyzygyPath type string default <empty>",
+      "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
+      "option name Syzygy50MoveRule type check default true",
+      "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
       "uciok",
       "readyok"};
   EXPECT_EQ(lines, expected);

@@ -9,9 +9,11 @@ require_fastchess() {
   fi
 }
 
-# unpack_book NAME: prints the path of ../shared/data/books/NAME unpacked to a scratch folder.
+# unpack_book NAME: prints the path of ../shared/data/books/NAME unpacked to a scratch folder;
+# a NAME that is an existing file (an EPD made elsewhere) is used as it is.
 unpack_book() {
   local root src dir out
+  if [ -f "$1" ]; then realpath "$1"; return; fi
   root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
   src="$root/../shared/data/books/$1.xz"
   dir="${RIPOSTE_SCRATCH:-${TMPDIR:-/tmp}/riposte-books}"
