@@ -1,7 +1,9 @@
 // The tuner's analytic gradient against finite differences, and its writer round trip.
 #include "tools/tune/tuner.h"
 
+#include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <iterator>
 #include <regex>
 
@@ -11,15 +13,13 @@
 namespace riposte::testing {
 namespace {
 
-std::vector<tune::Sample> small_set() {
-  std::vector<tune::Sample> data;
+tune::SampleSet small_set() {
+  tune::SampleSet data;
   int i = 0;
   for (const std::string& fen : all_suite_fens()) {
-    tune::Sample s;
     const Position pos = *Position::from_fen(fen);
     // Labels vary so every term of the error contributes.
-    if (tune::make_sample(pos, float(i % 3) / 2.0f, float((i * 37) % 400 - 200), s))
-      data.push_back(s);
+    data.add(pos, float(i % 3) / 2.0f, float((i * 37) % 400 - 200));
     if (++i == 300) break;
   }
   return data;
@@ -56,14 +56,12 @@ TEST(Tuner, GradientMatchesFiniteDifferences) {
 TEST(Tuner, AdamLowersTheErrorAndKFitsTheScale) {
   // Labels that follow the evaluation (with some noise), so the best K lies inside the range.
   const std::vector<Score> w(eval::kWeights, eval::kWeights + eval::kNumParams);
-  std::vector<tune::Sample> data;
+  tune::SampleSet data;
   int i = 0;
   for (const std::string& fen : all_suite_fens()) {
-    tune::Sample s;
-    if (!tune::make_sample(*Position::from_fen(fen), 0, 0, s)) continue;
+    if (!data.add(*Position::from_fen(fen), 0, 0)) continue;
     const double e = eval::evaluate_linear(eval::coefficients(*Position::from_fen(fen)), w.data());
-    s.result = (i++ % 5 == 0) ? 0.5f : e > 100 ? 1.0f : e < -100 ? 0.0f : 0.5f;
-    data.push_back(s);
+    data[data.size() - 1].result = (i++ % 5 == 0) ? 0.5f : e > 100 ? 1.0f : e < -100 ? 0.0f : 0.5f;
   }
   const double k = tune::fit_k(data, w, 1.0, 2);
   const tune::Objective obj{k, 1.0};
@@ -82,6 +80,49 @@ TEST(Tuner, WeightsSourceListsEveryParameterInOrder) {
   EXPECT_EQ(pairs, eval::kNumParams);
   EXPECT_NE(src.find("// Tempo\n    {" + std::to_string(w[eval::kTempo].mg) + ", "),
             std::string::npos);
+}
+
+TEST(Tuner, LoadsSeveralFilesPackedWithHeldOutBlocks) {
+  // 11,000 lines over two files: line blocks 0-8 train, block 9 (lines 9,000-9,999, in the
+  // second file) is held out, block 10 trains again.
+  const std::vector<std::string> fens = all_suite_fens();
+  const std::string dir = ::testing::TempDir();
+  const std::string a = dir + "/tuner-a.txt", b = dir + "/tuner-b.txt";
+  std::vector<bool> usable;
+  {
+    std::ofstream fa(a), fb(b);
+    for (int i = 0; i < 11000; ++i) {
+      const std::string& fen = fens[std::size_t(i) % fens.size()];
+      (i < 6000 ? fa : fb) << fen << " [" << (i % 2 ? "1.0" : "0.5") << "] " << i % 100 << "\n";
+      tune::SampleSet probe;
+      const Position pos = *Position::from_fen(fen);
+      usable.push_back(!pos.checkers() && probe.add(pos, 0, 0));
+    }
+  }
+  auto d = tune::load({a, b}, 0.1, 0, 2);
+  ASSERT_TRUE(d.ok()) << d.status();
+  EXPECT_EQ(d->lines, 11000u);
+  // Quiescence may turn a usable line into a special ending and back; allow a few either way.
+  const auto in_range = [&](int from, int to) {
+    return int(std::count(usable.begin() + from, usable.begin() + to, true));
+  };
+  EXPECT_NEAR(double(d->holdout.size()), in_range(9000, 10000), 20);
+  EXPECT_NEAR(double(d->train.size()), in_range(0, 9000) + in_range(10000, 11000), 50);
+  // Every sample's counts are its own: the packed form evaluates like the position's form.
+  const std::vector<Score> w(eval::kWeights, eval::kWeights + eval::kNumParams);
+  EXPECT_GT(tune::error(d->train, w, {1.0, 1.0}, 2), 0.0);
+  std::size_t counts = 0;
+  for (std::size_t i = 0; i < d->train.size(); ++i)
+    counts += std::size_t(d->train.end(d->train[i]) - d->train.begin(d->train[i]));
+  EXPECT_EQ(d->train.bytes(),
+            d->train.size() * sizeof(tune::Sample) + counts * sizeof(tune::Count));
+  EXPECT_EQ(sizeof(tune::Sample), 16u);
+
+  auto capped = tune::load({a, b}, 0.1, 7000, 2);
+  ASSERT_TRUE(capped.ok());
+  EXPECT_EQ(capped->lines, 7000u);
+  EXPECT_EQ(capped->holdout.size(), 0u);
+  EXPECT_FALSE(tune::load({a, dir + "/no-such-file.txt"}, 0.1, 0, 2).ok());
 }
 
 }  // namespace

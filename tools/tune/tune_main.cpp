@@ -1,17 +1,20 @@
 // riposte_tune: fits the evaluation weights to labelled positions and writes weights.cpp.
-//   riposte_tune --data=../shared/data/tuning/sf15-selfplay-5knodes.txt.xz --epochs=400
+//   riposte_tune --data=../shared/data/tuning/sf15-selfplay-5knodes.txt.xz,/data/riposte-1.txt
+//                --epochs=400
 //                --lambda=0.5 --out=nnue-free-eval/weights.cpp
 #include <cstdio>
 #include <fstream>
 #include <thread>
 
 #include "absl/flags/flag.h"
+#include "absl/flags/marshalling.h"
 #include "absl/flags/parse.h"
 #include "movegen/position.h"
 #include "tools/tune/tuner.h"
 
-ABSL_FLAG(std::string, data, "../shared/data/tuning/sf15-selfplay-5knodes.txt.xz",
-          "labelled positions: <FEN> [<result>] <score> per line, optionally .xz");
+ABSL_FLAG(std::vector<std::string>, data, {"../shared/data/tuning/sf15-selfplay-5knodes.txt.xz"},
+          "comma-separated files of labelled positions, <FEN> [<result>] <score> per line, "
+          "optionally .xz");
 ABSL_FLAG(std::string, out, "", "write the tuned weights.cpp here (empty: do not write)");
 ABSL_FLAG(int, epochs, 400, "Adam steps over the full training set");
 ABSL_FLAG(double, lr, 1.0, "Adam step size in centipawns");
@@ -32,8 +35,11 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "error: %s\n", std::string(data.status().message()).c_str());
     return 1;
   }
-  std::fprintf(stderr, "%zu training and %zu held-out positions (resolved to quiet leaves)\n",
-               data->train.size(), data->holdout.size());
+  std::fprintf(stderr,
+               "%zu lines: %zu training and %zu held-out positions (resolved to quiet leaves), "
+               "%.0f MB packed\n",
+               data->lines, data->train.size(), data->holdout.size(),
+               double(data->train.bytes() + data->holdout.bytes()) / (1 << 20));
 
   std::vector<Score> w(eval::kWeights, eval::kWeights + eval::kNumParams);
   const double lambda = absl::GetFlag(FLAGS_lambda);

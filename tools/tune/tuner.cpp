@@ -56,11 +56,11 @@ double target(const Sample& s, const Objective& obj) {
   return obj.lambda * s.result + (1.0 - obj.lambda) * sigmoid(obj.k, s.score);
 }
 
-double linear_eval(const Sample& s, const std::vector<Score>& w) {
+double linear_eval(const SampleSet& set, const Sample& s, const std::vector<Score>& w) {
   double mg = 0, eg = 0;
-  for (const auto& [p, n] : s.counts) {
-    mg += double(w[p].mg) * n;
-    eg += double(w[p].eg) * n;
+  for (const Count* c = set.begin(s); c != set.end(s); ++c) {
+    mg += double(w[c->param].mg) * c->count;
+    eg += double(w[c->param].eg) * c->count;
   }
   return (mg * s.phase + eg * s.scale / eval::kScaleMax * (eval::kPhaseMax - s.phase)) /
          eval::kPhaseMax;
@@ -68,32 +68,36 @@ double linear_eval(const Sample& s, const std::vector<Score>& w) {
 
 }  // namespace
 
-bool make_sample(const Position& pos, float result, float score, Sample& out) {
+bool SampleSet::add(const Position& pos, float result, float score) {
   const eval::Coefficients c = eval::coefficients(pos);
   if (c.special) return false;
-  out.counts = c.counts;
-  out.phase = std::int8_t(c.phase);
-  out.scale = std::int8_t(c.scale);
-  out.result = result;
-  out.score = score;
+  samples_.push_back({std::uint32_t(counts_.size()), std::uint16_t(c.counts.size()),
+                      std::int8_t(c.phase), std::int8_t(c.scale), result, score});
+  for (const auto& [param, count] : c.counts)
+    counts_.push_back({std::uint16_t(param), std::int16_t(count)});
   return true;
 }
 
-absl::StatusOr<Dataset> load(const std::string& path, double holdout_fraction, std::size_t limit,
-                             int threads) {
-  const bool xz = path.size() > 3 && path.substr(path.size() - 3) == ".xz";
-  const std::string command = xz ? "xz -dc '" + path + "'" : "cat '" + path + "'";
-  std::unique_ptr<FILE, int (*)(FILE*)> in(popen(command.c_str(), "r"), pclose);
-  if (!in) return absl::NotFoundError(absl::StrCat("cannot read ", path));
-  std::vector<std::string> lines;
-  char buf[512];
-  while (fgets(buf, sizeof buf, in.get()) && (!limit || lines.size() < limit))
-    lines.emplace_back(buf);
-  if (lines.empty()) return absl::NotFoundError(absl::StrCat("no positions in ", path));
+void SampleSet::append(const SampleSet& other) {
+  const std::uint32_t offset = std::uint32_t(counts_.size());
+  counts_.insert(counts_.end(), other.counts_.begin(), other.counts_.end());
+  for (Sample s : other.samples_) {
+    s.first += offset;
+    samples_.push_back(s);
+  }
+}
 
-  std::vector<Sample> samples(lines.size());
-  std::vector<char> ok(lines.size(), 0);
-  parallel_for(lines.size(), threads, [&](std::size_t b, std::size_t e, int) {
+namespace {
+
+constexpr std::size_t kHoldoutBlock = 1000;
+constexpr std::size_t kChunkLines = 1 << 20;  // parsed in parallel, then appended in order
+
+// Turns lines into samples in parallel, keeping the lines' order.
+void parse_chunk(const std::vector<std::string>& lines, std::size_t first_line, int threads,
+                 std::size_t holdout_period, Dataset& d) {
+  const int n = std::max(1, threads);
+  std::vector<SampleSet> train(n), holdout(n);
+  parallel_for(lines.size(), n, [&](std::size_t b, std::size_t e, int t) {
     eval::PawnCache cache;
     std::vector<Move> pv;
     for (std::size_t i = b; i < e; ++i) {
@@ -106,23 +110,55 @@ absl::StatusOr<Dataset> load(const std::string& path, double holdout_fraction, s
       const float score = std::strtof(line.c_str() + close + 1, nullptr);
       qsearch(*pos, cache, -30000, 30000, 0, pv);
       for (Move m : pv) pos->do_move(m);
-      ok[i] = make_sample(*pos, result, score, samples[i]);
+      const std::size_t block = (first_line + i) / kHoldoutBlock;
+      const bool held_out = holdout_period && block % holdout_period == holdout_period - 1;
+      (held_out ? holdout : train)[t].add(*pos, result, score);
     }
   });
+  for (int t = 0; t < n; ++t) {
+    d.train.append(train[t]);
+    d.holdout.append(holdout[t]);
+  }
+}
+
+}  // namespace
+
+absl::StatusOr<Dataset> load(const std::vector<std::string>& paths, double holdout_fraction,
+                             std::size_t limit, int threads) {
   Dataset d;
-  const std::size_t split = lines.size() - std::size_t(double(lines.size()) * holdout_fraction);
-  for (std::size_t i = 0; i < samples.size(); ++i)
-    if (ok[i]) (i < split ? d.train : d.holdout).push_back(std::move(samples[i]));
+  const std::size_t period =
+      holdout_fraction > 0
+          ? std::max<std::size_t>(2, std::size_t(std::lround(1 / holdout_fraction)))
+          : 0;
+  std::vector<std::string> lines;
+  char buf[512];
+  for (const std::string& path : paths) {
+    const bool xz = path.size() > 3 && path.substr(path.size() - 3) == ".xz";
+    const std::string command = xz ? "xz -dc '" + path + "'" : "cat '" + path + "'";
+    std::unique_ptr<FILE, int (*)(FILE*)> in(popen(command.c_str(), "r"), pclose);
+    if (!in) return absl::NotFoundError(absl::StrCat("cannot read ", path));
+    const std::size_t before = d.lines;
+    while ((!limit || d.lines < limit) && fgets(buf, sizeof buf, in.get())) {
+      lines.emplace_back(buf);
+      if (++d.lines % kChunkLines == 0) {
+        parse_chunk(lines, d.lines - lines.size(), threads, period, d);
+        lines.clear();
+      }
+    }
+    if (d.lines == before && (!limit || d.lines < limit))
+      return absl::NotFoundError(absl::StrCat("no positions in ", path));
+  }
+  parse_chunk(lines, d.lines - lines.size(), threads, period, d);
   return d;
 }
 
-double error(const std::vector<Sample>& data, const std::vector<Score>& w, const Objective& obj,
+double error(const SampleSet& data, const std::vector<Score>& w, const Objective& obj,
              int threads) {
   std::vector<double> partial(std::max(1, threads), 0.0);
   parallel_for(data.size(), threads, [&](std::size_t b, std::size_t e, int t) {
     double sum = 0;
     for (std::size_t i = b; i < e; ++i) {
-      const double d = target(data[i], obj) - sigmoid(obj.k, linear_eval(data[i], w));
+      const double d = target(data[i], obj) - sigmoid(obj.k, linear_eval(data, data[i], w));
       sum += d * d;
     }
     partial[t] = sum;
@@ -132,7 +168,7 @@ double error(const std::vector<Sample>& data, const std::vector<Score>& w, const
   return total / double(std::max<std::size_t>(1, data.size()));
 }
 
-std::vector<double> gradient(const std::vector<Sample>& data, const std::vector<Score>& w,
+std::vector<double> gradient(const SampleSet& data, const std::vector<Score>& w,
                              const Objective& obj, int threads) {
   const int n = std::max(1, threads);
   std::vector<std::vector<double>> partial(n, std::vector<double>(2 * w.size(), 0.0));
@@ -140,15 +176,15 @@ std::vector<double> gradient(const std::vector<Sample>& data, const std::vector<
     std::vector<double>& g = partial[t];
     for (std::size_t i = b; i < e; ++i) {
       const Sample& s = data[i];
-      const double p = sigmoid(obj.k, linear_eval(s, w));
+      const double p = sigmoid(obj.k, linear_eval(data, s, w));
       // d/d eval of (target - p)^2
       const double d = -2.0 * (target(s, obj) - p) * p * (1.0 - p) * obj.k / 400.0;
       const double mg = d * s.phase / eval::kPhaseMax;
       const double eg =
           d * (eval::kPhaseMax - s.phase) / eval::kPhaseMax * s.scale / eval::kScaleMax;
-      for (const auto& [param, count] : s.counts) {
-        g[2 * param] += mg * count;
-        g[2 * param + 1] += eg * count;
+      for (const Count* c = data.begin(s); c != data.end(s); ++c) {
+        g[2 * c->param] += mg * c->count;
+        g[2 * c->param + 1] += eg * c->count;
       }
     }
   });
@@ -159,8 +195,7 @@ std::vector<double> gradient(const std::vector<Sample>& data, const std::vector<
   return grad;
 }
 
-double fit_k(const std::vector<Sample>& data, const std::vector<Score>& w, double lambda,
-             int threads) {
+double fit_k(const SampleSet& data, const std::vector<Score>& w, double lambda, int threads) {
   double lo = 0.1, hi = 4.0;
   const double phi = (std::sqrt(5.0) - 1) / 2;
   for (int i = 0; i < 40; ++i) {
@@ -173,7 +208,7 @@ double fit_k(const std::vector<Sample>& data, const std::vector<Score>& w, doubl
   return (lo + hi) / 2;
 }
 
-std::vector<Score> adam(const std::vector<Sample>& data, std::vector<Score> w, const Objective& obj,
+std::vector<Score> adam(const SampleSet& data, std::vector<Score> w, const Objective& obj,
                         int epochs, double learning_rate, int threads, int report_every) {
   // Weights are integers in the engine; Adam works on doubles and rounds at the end.
   std::vector<double> x(2 * w.size()), m(x.size(), 0.0), v(x.size(), 0.0);

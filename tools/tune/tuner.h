@@ -11,27 +11,56 @@
 
 namespace riposte::tune {
 
+// One count of the linear form: parameter index and white-minus-black count.
+struct Count {
+  std::uint16_t param;
+  std::int16_t count;
+};
+
+// One position, packed into 16 bytes; its counts live in the SampleSet's shared array, so ten
+// million positions take about 3 GB instead of a heap block each.
 struct Sample {
-  std::vector<std::pair<std::int16_t, std::int16_t>> counts;
+  std::uint32_t first;  // index of its first count
+  std::uint16_t size;   // how many counts
   std::int8_t phase;
   std::int8_t scale;
   float result;  // game result from White's view: 0, 0.5 or 1
   float score;   // reference engine's centipawns from White's view
 };
 
-struct Dataset {
-  std::vector<Sample> train;
-  std::vector<Sample> holdout;
+class SampleSet {
+ public:
+  // Adds pos with its labels; false (nothing added) when a special rule evaluates it.
+  bool add(const Position& pos, float result, float score);
+  void append(const SampleSet& other);
+  std::size_t size() const { return samples_.size(); }
+  bool empty() const { return samples_.empty(); }
+  const Sample& operator[](std::size_t i) const { return samples_[i]; }
+  Sample& operator[](std::size_t i) { return samples_[i]; }
+  const Count* begin(const Sample& s) const { return counts_.data() + s.first; }
+  const Count* end(const Sample& s) const { return counts_.data() + s.first + s.size; }
+  std::size_t bytes() const {
+    return samples_.size() * sizeof(Sample) + counts_.size() * sizeof(Count);
+  }
+
+ private:
+  std::vector<Sample> samples_;
+  std::vector<Count> counts_;
 };
 
-// Parses `<FEN> [<result>] <score>` lines (xz-compressed files are piped through `xz -dc`),
-// replaces each position by the leaf of its quiescence-search principal variation, and keeps
-// the last `holdout_fraction` of the lines apart. `limit` caps the number of lines (0: all).
-absl::StatusOr<Dataset> load(const std::string& path, double holdout_fraction, std::size_t limit,
-                             int threads);
+struct Dataset {
+  SampleSet train;
+  SampleSet holdout;
+  std::size_t lines = 0;  // lines read, before unusable ones were dropped
+};
 
-// A sample from one position (used by load and by tests).
-bool make_sample(const Position& pos, float result, float score, Sample& out);
+// Parses `<FEN> [<result>] <score>` lines from every file in `paths` (xz-compressed files are
+// piped through `xz -dc`) and replaces each position by the leaf of its quiescence-search
+// principal variation. Every round(1 / holdout_fraction)-th block of 1,000 lines is held out,
+// so held-out positions mostly come from games of their own. `limit` caps the number of lines
+// over all files (0: all).
+absl::StatusOr<Dataset> load(const std::vector<std::string>& paths, double holdout_fraction,
+                             std::size_t limit, int threads);
 
 // The Texel error for weights w: mean of (target - sigmoid(K * eval / 400))^2, where the target
 // blends the result and the reference score: lambda * result + (1 - lambda) * sigmoid(K * score).
@@ -39,17 +68,15 @@ struct Objective {
   double k = 1.0;
   double lambda = 1.0;
 };
-double error(const std::vector<Sample>& data, const std::vector<Score>& w, const Objective& obj,
-             int threads);
+double error(const SampleSet& data, const std::vector<Score>& w, const Objective& obj, int threads);
 // d error / d w, for every weight's mg and eg part (grad[2 * i] and grad[2 * i + 1]).
-std::vector<double> gradient(const std::vector<Sample>& data, const std::vector<Score>& w,
+std::vector<double> gradient(const SampleSet& data, const std::vector<Score>& w,
                              const Objective& obj, int threads);
 // The K minimising the error for the current weights (golden-section search).
-double fit_k(const std::vector<Sample>& data, const std::vector<Score>& w, double lambda,
-             int threads);
+double fit_k(const SampleSet& data, const std::vector<Score>& w, double lambda, int threads);
 
 // Full-batch Adam for `epochs` steps of `learning_rate` centipawns; returns the new weights.
-std::vector<Score> adam(const std::vector<Sample>& data, std::vector<Score> w, const Objective& obj,
+std::vector<Score> adam(const SampleSet& data, std::vector<Score> w, const Objective& obj,
                         int epochs, double learning_rate, int threads, int report_every);
 
 // weights.cpp text for the weights, block by block as in params.h.

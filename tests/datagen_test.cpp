@@ -1,0 +1,80 @@
+// Self-play data: the same seed gives the same game, lines are in the tuner's format, positions
+// in check, with a capture as best move or with a mate score are left out, lost positions are
+// adjudicated.
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_split.h"
+#include "gtest/gtest.h"
+#include "movegen/movegen.h"
+#include "tools/datagen/selfplay.h"
+
+namespace riposte::testing {
+namespace {
+
+constexpr const char* kOpening = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+
+datagen::Settings quick() {
+  datagen::Settings s;
+  s.nodes = 800;
+  return s;
+}
+
+TEST(SelfPlay, SameSeedSameGameOtherSeedOtherGame) {
+  datagen::SelfPlay a(quick(), 1), b(quick(), 1);
+  std::mt19937_64 r1(42), r2(42), r3(43);
+  const auto g1 = a.play(kOpening, r1);
+  const auto g2 = b.play(kOpening, r2);
+  ASSERT_TRUE(g1 && g2);
+  EXPECT_EQ(datagen::to_lines(*g1), datagen::to_lines(*g2));
+  EXPECT_EQ(g1->plies, g2->plies);
+  // A player's earlier games leave nothing behind that changes the next one.
+  std::mt19937_64 r4(42);
+  const auto g3 = a.play(kOpening, r4);
+  ASSERT_TRUE(g3);
+  EXPECT_EQ(datagen::to_lines(*g1), datagen::to_lines(*g3));
+  const auto g4 = b.play(kOpening, r3);
+  ASSERT_TRUE(g4);
+  EXPECT_NE(datagen::to_lines(*g1), datagen::to_lines(*g4));
+}
+
+TEST(SelfPlay, LinesAreQuietLabelledPositions) {
+  datagen::SelfPlay player(quick(), 1);
+  int lines_seen = 0;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    std::mt19937_64 rng(seed);
+    const auto game = player.play(kOpening, rng);
+    ASSERT_TRUE(game);
+    const std::string expected_result = game->result == datagen::Result::kWhiteWins ? "[1.0]"
+                                        : game->result == datagen::Result::kDraw    ? "[0.5]"
+                                                                                    : "[0.0]";
+    for (const absl::string_view line :
+         absl::StrSplit(datagen::to_lines(*game), '\n', absl::SkipEmpty())) {
+      ++lines_seen;
+      const std::size_t open = line.find('['), close = line.find(']');
+      ASSERT_NE(open, absl::string_view::npos) << line;
+      EXPECT_EQ(line.substr(open, close - open + 1), expected_result) << line;
+      auto pos = Position::from_fen(std::string(line.substr(0, open - 1)));
+      ASSERT_TRUE(pos.ok()) << line;
+      EXPECT_FALSE(pos->checkers()) << line;
+      int score = 0;
+      ASSERT_TRUE(absl::SimpleAtoi(line.substr(close + 2), &score)) << line;
+      EXPECT_LT(std::abs(score), kValueTbWinInMaxPly) << line;
+      EXPECT_GE(pos->game_ply(), quick().min_keep_ply) << line;
+    }
+  }
+  EXPECT_GT(lines_seen, 30);
+}
+
+TEST(SelfPlay, HopelessPositionsAreAdjudicated) {
+  // White is a queen and two rooks up: both searches agree long before any mate.
+  datagen::Settings s = quick();
+  s.min_random_plies = s.max_random_plies = 0;
+  datagen::SelfPlay player(s, 1);
+  std::mt19937_64 rng(1);
+  const auto game = player.play("4k3/pppppppp/8/8/8/8/PPPPPPPP/R2QK2R w KQ - 0 1", rng);
+  ASSERT_TRUE(game);
+  EXPECT_EQ(game->result, datagen::Result::kWhiteWins);
+  EXPECT_LT(game->plies, 40);
+}
+
+}  // namespace
+}  // namespace riposte::testing

@@ -1,0 +1,143 @@
+// riposte_datagen: self-play games written as tuning data, `FEN [result] score` per line.
+//   riposte_datagen --games=20000 --threads=2 --seed=1 --out=/data/riposte-1.txt
+// Thread t plays games t, t + T, t + 2T, ... each from its own seed, and the lines are written
+// in game order, so a seed and a thread count always give the same file.
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "tools/datagen/selfplay.h"
+
+ABSL_FLAG(std::string, book, "../shared/data/books/8moves_v3.epd.xz",
+          "EPD openings (plain or .xz), one picked at random per game");
+ABSL_FLAG(std::string, out, "", "output file (required)");
+ABSL_FLAG(int, games, 1000, "games to play");
+ABSL_FLAG(int, threads, 1, "games played at once, one search thread each");
+ABSL_FLAG(std::uint64_t, seed, 1, "random seed");
+ABSL_FLAG(std::uint64_t, nodes, 5000, "nodes searched per move");
+ABSL_FLAG(int, hash, 4, "TT megabytes per thread");
+
+namespace {
+
+std::vector<std::string> read_book(const std::string& path) {
+  const bool xz = path.size() > 3 && path.substr(path.size() - 3) == ".xz";
+  const std::string command = (xz ? "xz -dc '" : "cat '") + path + "'";
+  std::unique_ptr<FILE, int (*)(FILE*)> in(popen(command.c_str(), "r"), pclose);
+  std::vector<std::string> lines;
+  if (!in) return lines;
+  char buf[1024];
+  while (fgets(buf, sizeof buf, in.get())) {
+    // The first four fields are the position; EPD opcodes and counters are dropped.
+    std::string line(buf), fen;
+    int fields = 0;
+    for (std::size_t i = 0; i < line.size() && fields < 4;) {
+      const std::size_t end = line.find_first_of(" \t\r\n;", i);
+      if (end == i) {
+        ++i;
+        continue;
+      }
+      fen += (fields ? " " : "") + line.substr(i, end - i);
+      ++fields;
+      if (end == std::string::npos) break;
+      i = end;
+    }
+    if (fields == 4) lines.push_back(fen + " 0 1");
+  }
+  return lines;
+}
+
+// Writes each game's lines in game order, whichever thread finishes first.
+class OrderedWriter {
+ public:
+  explicit OrderedWriter(FILE* out) : out_(out) {}
+  void put(int game, std::string lines, std::size_t positions) {
+    std::lock_guard lock(mutex_);
+    pending_.emplace(game, std::move(lines));
+    ++games_;
+    positions_ += positions;
+    for (auto it = pending_.find(next_); it != pending_.end(); it = pending_.find(++next_)) {
+      std::fputs(it->second.c_str(), out_);
+      pending_.erase(it);
+    }
+  }
+  std::pair<int, std::size_t> counts() {
+    std::lock_guard lock(mutex_);
+    return {games_, positions_};
+  }
+
+ private:
+  FILE* out_;
+  std::mutex mutex_;
+  std::map<int, std::string> pending_;
+  int next_ = 0, games_ = 0;
+  std::size_t positions_ = 0;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  absl::ParseCommandLine(argc, argv);
+  using namespace riposte;
+  init_movegen();
+  const std::string out_path = absl::GetFlag(FLAGS_out);
+  if (out_path.empty()) {
+    std::fprintf(stderr, "error: --out is required\n");
+    return 1;
+  }
+  const std::vector<std::string> book = read_book(absl::GetFlag(FLAGS_book));
+  if (book.empty()) {
+    std::fprintf(stderr, "error: no openings in %s\n", absl::GetFlag(FLAGS_book).c_str());
+    return 1;
+  }
+  std::unique_ptr<FILE, int (*)(FILE*)> out(std::fopen(out_path.c_str(), "w"), std::fclose);
+  if (!out) {
+    std::fprintf(stderr, "error: cannot write %s\n", out_path.c_str());
+    return 1;
+  }
+
+  datagen::Settings settings;
+  settings.nodes = absl::GetFlag(FLAGS_nodes);
+  const int games = absl::GetFlag(FLAGS_games);
+  const int threads = std::max(1, absl::GetFlag(FLAGS_threads));
+  const std::uint64_t seed = absl::GetFlag(FLAGS_seed);
+  OrderedWriter writer(out.get());
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<std::thread> players;
+  for (int t = 0; t < threads; ++t)
+    players.emplace_back([&, t] {
+      datagen::SelfPlay player(settings, absl::GetFlag(FLAGS_hash));
+      for (int g = t; g < games; g += threads) {
+        // Each game its own stream: the file depends on the seed, not on timing.
+        std::mt19937_64 rng(seed * 0x9E3779B97F4A7C15ULL + std::uint64_t(g));
+        std::optional<datagen::Game> game;
+        while (!game)
+          game = player.play(
+              book[std::uniform_int_distribution<std::size_t>(0, book.size() - 1)(rng)], rng);
+        writer.put(g, datagen::to_lines(*game), game->positions.size());
+      }
+    });
+  // Progress on stderr every ten seconds, and once at the end.
+  std::thread progress([&] {
+    for (;;) {
+      const auto [done, positions] = writer.counts();
+      const double s =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      std::fprintf(stderr, "games %d/%d, positions %zu, %.0f positions/s\n", done, games, positions,
+                   positions / std::max(s, 1e-3));
+      if (done == games) return;
+      for (int i = 0; i < 100 && writer.counts().first < games; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  });
+  for (std::thread& p : players) p.join();
+  progress.join();
+  return 0;
+}
