@@ -66,9 +66,9 @@ Uci::Uci(std::ostream& out, bool dev_options)
     auto loaded = syzygy::load(v);
     if (!loaded.ok()) return loaded.status();
     if (loaded->largest == 0) return absl::OkStatus();  // <empty>: tables unloaded
-    std::string text = absl::StrCat("info string Syzygy: ", loaded->wdl_files, " WDL and ",
-                                    loaded->dtz_files, " DTZ tables, up to ", loaded->largest,
-                                    " pieces");
+    std::string text =
+        absl::StrCat("info string Syzygy: ", loaded->wdl_files, " WDL and ", loaded->dtz_files,
+                     " DTZ tables, up to ", loaded->largest, " pieces");
     if (!loaded->problems.empty())
       absl::StrAppend(&text, "; ignored: ", absl::StrJoin(loaded->problems, "; "));
     out_.line(text);

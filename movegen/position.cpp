@@ -32,8 +32,11 @@ void init_movegen() {
 
 Position Position::start_position() { return *from_fen(kStartFen); }
 
+Score piece_square_values[PIECE_NB][SQUARE_NB];
+
 void Position::put_piece(Piece pc, Square s) {
   board_[s] = pc;
+  psq_ += piece_square_values[pc][s];
   const Bitboard b = square_bb(s);
   by_type_[ALL_PIECES] |= b;
   by_type_[type_of(pc)] |= b;
@@ -42,6 +45,7 @@ void Position::put_piece(Piece pc, Square s) {
 
 void Position::remove_piece(Square s) {
   const Piece pc = board_[s];
+  psq_ -= piece_square_values[pc][s];
   const Bitboard b = square_bb(s);
   by_type_[ALL_PIECES] ^= b;
   by_type_[type_of(pc)] ^= b;
@@ -51,6 +55,7 @@ void Position::remove_piece(Square s) {
 
 void Position::move_piece(Square from, Square to) {
   const Piece pc = board_[from];
+  psq_ += piece_square_values[pc][to] - piece_square_values[pc][from];
   const Bitboard b = square_bb(from) | square_bb(to);
   by_type_[ALL_PIECES] ^= b;
   by_type_[type_of(pc)] ^= b;

@@ -8,12 +8,18 @@
 
 #include "absl/status/statusor.h"
 #include "movegen/attacks.h"
+#include "movegen/score.h"
 #include "movegen/types.h"
 
 namespace riposte {
 
 // Initialises the process-wide tables (attacks, Zobrist keys). Idempotent and thread-safe.
 void init_movegen();
+
+// Material plus piece-square value of every piece on every square, from White's view (black
+// pieces count negative). The evaluation fills it when it starts; Position keeps the board's
+// sum up to date in make and unmake, so the evaluation need not add up the pieces.
+extern Score piece_square_values[PIECE_NB][SQUARE_NB];
 
 inline constexpr std::string_view kStartFen =
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -116,6 +122,8 @@ class Position {
   bool is_fifty_move_draw() const;
   bool has_insufficient_material() const;
   bool has_non_pawn_material(Color c) const { return pieces(c) & ~pieces(PAWN, KING); }
+  // Sum of piece_square_values over the board.
+  Score psq() const { return psq_; }
 
   // Colour-flipped copy (ranks mirrored, colours swapped): used by symmetry tests.
   Position flipped() const;
@@ -139,6 +147,7 @@ class Position {
   Bitboard castling_path_[CASTLING_RIGHT_NB] = {};
   Bitboard castling_king_path_[CASTLING_RIGHT_NB] = {};
   Color stm_ = WHITE;
+  Score psq_;
   int game_ply_ = 0;
   bool chess960_ = false;
   std::vector<StateInfo> states_;

@@ -89,6 +89,14 @@ class Evaluator {
   }
 
   void material_and_squares() {
+    // The evaluation proper reads the sum Position keeps up to date; a trace (the tuner, `eval`)
+    // or other weights add the pieces up one by one.
+    if constexpr (!T::kActive) {
+      if (w_ == kWeights) {
+        score_[WHITE] += pos_.psq();
+        return;
+      }
+    }
     for (Bitboard b = pos_.pieces(); b;) {
       const Square s = pop_lsb(b);
       const Piece pc = pos_.piece_on(s);
@@ -354,6 +362,24 @@ int term_of(int p) {
 
 }  // namespace
 
+namespace {
+
+// Material plus piece-square weights into the table Position sums.
+bool fill_piece_square_values() {
+  for (Color c : {WHITE, BLACK})
+    for (int pt = PAWN; pt <= KING; ++pt)
+      for (int sq = SQ_A1; sq <= SQ_H8; ++sq) {
+        Score v = kWeights[kPsqt + pt * 64 + relative_square(c, Square(sq))];
+        if (pt != KING) v += kWeights[kMaterial + pt];
+        piece_square_values[make_piece(c, PieceType(pt))][sq] = c == WHITE ? v : -v;
+      }
+  return true;
+}
+
+// Before main, so every Position made by the program sums the tuned values.
+[[maybe_unused]] const bool piece_square_values_filled = fill_piece_square_values();
+}  // namespace
+
 int phase(const Position& pos) {
   const int ph = popcount(pos.pieces(KNIGHT, BISHOP)) + 2 * popcount(pos.pieces(ROOK)) +
                  4 * popcount(pos.pieces(QUEEN));
@@ -364,6 +390,14 @@ int evaluate(const Position& pos, PawnCache& cache) {
   NoTrace none;
   const int v = evaluate_white(pos, &cache, none);
   return pos.side_to_move() == WHITE ? v : -v;
+}
+
+int evaluate(const Position& pos, PawnCache& pawns, EvalCache& evals) {
+  int v;
+  if (evals.probe(pos.key(), v)) return v;
+  v = evaluate(pos, pawns);
+  evals.store(pos.key(), v);
+  return v;
 }
 
 int evaluate(const Position& pos) {

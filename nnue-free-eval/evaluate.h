@@ -4,13 +4,14 @@
 // down in drawish endgames. Every term is weight x count (see params.h), which the tuner uses.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "movegen/position.h"
+#include "movegen/score.h"
 #include "nnue-free-eval/params.h"
-#include "nnue-free-eval/score.h"
 
 namespace riposte::eval {
 
@@ -31,8 +32,32 @@ class PawnCache {
   std::vector<Entry> entries_;
 };
 
+// Whole evaluations by position key. A search meets many positions again (transpositions,
+// re-searches, quiescence nodes the TT does not keep); one of these per thread makes each
+// repeat a lookup. Key and value share one 64-bit word, so an entry is read or written whole.
+class EvalCache {
+ public:
+  static constexpr std::size_t kSize = 1 << 16;  // 512 KB
+  EvalCache() : entries_(kSize, 0) {}
+  bool probe(Key key, int& value) const {
+    const std::uint64_t e = entries_[key & (kSize - 1)];
+    if ((e ^ key) >> 16) return false;
+    value = std::int16_t(e & 0xFFFF);
+    return true;
+  }
+  void store(Key key, int value) {
+    entries_[key & (kSize - 1)] = (key & ~std::uint64_t(0xFFFF)) | std::uint16_t(value);
+  }
+  void clear() { std::fill(entries_.begin(), entries_.end(), 0); }
+
+ private:
+  std::vector<std::uint64_t> entries_;
+};
+
 // Centipawns from the side to move's point of view.
 int evaluate(const Position& pos, PawnCache& cache);
+// The same through an EvalCache.
+int evaluate(const Position& pos, PawnCache& pawns, EvalCache& evals);
 // Convenience for callers without a cache (tests, `eval`); slower.
 int evaluate(const Position& pos);
 

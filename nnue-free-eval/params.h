@@ -4,7 +4,7 @@
 #pragma once
 
 #include "movegen/types.h"
-#include "nnue-free-eval/score.h"
+#include "movegen/score.h"
 
 namespace riposte::eval {
 

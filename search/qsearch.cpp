@@ -20,8 +20,7 @@ int Worker::corrected_eval(const Position& pos, int raw_eval) const {
 
 void Worker::update_correction(const Position& pos, const Stack* ss, int depth, int best_value,
                                Move best_move, int beta) {
-  if (!pool_.options().correction_history || ss->raw_eval == kValueNone ||
-      is_decisive(best_value))
+  if (!pool_.options().correction_history || ss->raw_eval == kValueNone || is_decisive(best_value))
     return;
   // A capture's score says more about the material won than about the position's structure.
   if (best_move && pos.is_noisy(best_move)) return;
@@ -45,7 +44,7 @@ int Worker::qsearch(Position& pos, Stack* ss, int alpha, int beta) {
   if (pool_.stopped()) return 0;
   const bool in_check = pos.checkers();
   if (is_draw(pos, ply)) return kValueDraw;
-  if (ply >= kMaxPly) return in_check ? kValueDraw : eval::evaluate(pos, pawn_cache_);
+  if (ply >= kMaxPly) return in_check ? kValueDraw : eval::evaluate(pos, pawn_cache_, eval_cache_);
   const SearchOptions& opt = pool_.options();
 
   TTData tte{};
@@ -60,7 +59,7 @@ int Worker::qsearch(Position& pos, Stack* ss, int alpha, int beta) {
   int best_value = -kValueInfinite;
   if (!in_check) {
     const bool tt_eval = tt_hit && tte.eval != kValueNone;
-    ss->raw_eval = tt_eval ? tte.eval : eval::evaluate(pos, pawn_cache_);
+    ss->raw_eval = tt_eval ? tte.eval : eval::evaluate(pos, pawn_cache_, eval_cache_);
     ss->static_eval = best_value = corrected_eval(pos, ss->raw_eval);
     if (tt_value != kValueNone && (tte.bound & (tt_value > best_value ? BOUND_LOWER : BOUND_UPPER)))
       best_value = tt_value;

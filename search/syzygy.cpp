@@ -66,9 +66,9 @@ Move find_move(const Position& pos, unsigned from, unsigned to, unsigned promote
     const Move m = em.move;
     if (unsigned(m.from()) != from || unsigned(m.to()) != to) continue;
     const bool promotion = m.type() == PROMOTION;
-    if (promotes == TB_PROMOTES_NONE ? !promotion
-                                     : promotes <= 4 && promotion &&
-                                           m.promotion_type() == kPromotion[promotes])
+    if (promotes == TB_PROMOTES_NONE
+            ? !promotion
+            : promotes <= 4 && promotion && m.promotion_type() == kPromotion[promotes])
       return m;
   }
   return Move::none();
@@ -81,8 +81,7 @@ Wdl adjusted(int wdl, bool use_rule50) {
 
 // Ranks by DTZ: wins by fewest plies to the next zeroing move, losses by most, cursed wins
 // above draws above blessed losses. Fails when a DTZ table is missing.
-std::optional<RootRanking> rank_by_dtz(const Position& pos, const FathomBoard& b,
-                                       bool use_rule50) {
+std::optional<RootRanking> rank_by_dtz(const Position& pos, const FathomBoard& b, bool use_rule50) {
   std::array<unsigned, TB_MAX_MOVES> results{};
   const unsigned root =
       tb_probe_root(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights, b.pawns,
@@ -113,8 +112,7 @@ std::optional<RootRanking> rank_by_dtz(const Position& pos, const FathomBoard& b
 }
 
 // The fallback without DTZ tables: every move that keeps the best WDL result.
-std::optional<RootRanking> rank_by_wdl(const Position& pos, const FathomBoard& b,
-                                       bool use_rule50) {
+std::optional<RootRanking> rank_by_wdl(const Position& pos, const FathomBoard& b, bool use_rule50) {
   auto rm = std::make_unique<TbRootMoves>();  // about 100 KB: not for the stack
   if (!tb_probe_root_wdl(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights,
                          b.pawns, b.rule50, b.castling, b.ep, b.white_to_move, use_rule50,
@@ -124,8 +122,8 @@ std::optional<RootRanking> rank_by_wdl(const Position& pos, const FathomBoard& b
   int best_rank = -1'000'000;
   for (unsigned i = 0; i < rm->size; ++i) {
     const TbRootMove& tm = rm->moves[i];
-    const Move m = find_move(pos, TB_MOVE_FROM(tm.move), TB_MOVE_TO(tm.move),
-                             TB_MOVE_PROMOTES(tm.move));
+    const Move m =
+        find_move(pos, TB_MOVE_FROM(tm.move), TB_MOVE_TO(tm.move), TB_MOVE_PROMOTES(tm.move));
     if (!m) return std::nullopt;
     if (tm.tbRank > best_rank) {
       best_rank = tm.tbRank;
@@ -171,17 +169,16 @@ absl::StatusOr<LoadReport> load(std::string_view path) {
           report.problems.push_back(absl::StrCat(entry.path().string(), " is truncated"));
           break;
         case FileCheck::kForeign:
-          report.problems.push_back(
-              absl::StrCat(entry.path().string(), " is not a Syzygy table"));
+          report.problems.push_back(absl::StrCat(entry.path().string(), " is not a Syzygy table"));
           break;
       }
     }
   }
   const std::string problems = absl::StrJoin(report.problems, "; ");
   if (directories == 0 || report.wdl_files == 0)
-    return absl::NotFoundError(
-        absl::StrCat("no Syzygy WDL tables in '", std::string(path), "'",
-                     problems.empty() ? "" : ": ", problems, "; playing without tablebases"));
+    return absl::NotFoundError(absl::StrCat("no Syzygy WDL tables in '", std::string(path), "'",
+                                            problems.empty() ? "" : ": ", problems,
+                                            "; playing without tablebases"));
 
   // Fathom reports truncated files itself, on stdout: keep its line ahead of ours.
   const bool ok = tb_init(std::string(path).c_str());

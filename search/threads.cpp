@@ -89,9 +89,9 @@ void ThreadPool::rank_tablebase_root() {
   root_tb_hits_ = MoveList<LEGAL>(root_pos_).size();
   std::vector<Move> keep;
   for (const Move m : ranking->moves)
-    if (limits_.searchmoves.empty() || std::find(limits_.searchmoves.begin(),
-                                                 limits_.searchmoves.end(),
-                                                 m) != limits_.searchmoves.end())
+    if (limits_.searchmoves.empty() ||
+        std::find(limits_.searchmoves.begin(), limits_.searchmoves.end(), m) !=
+            limits_.searchmoves.end())
       keep.push_back(m);
   if (keep.empty()) return;  // searchmoves asked only for moves that spoil the result
   limits_.searchmoves = std::move(keep);

@@ -62,6 +62,7 @@ Worker::Worker(ThreadPool& pool, int id)
 void Worker::clear() {
   history_.clear();
   pawn_cache_.clear();
+  eval_cache_.clear();
   correction_.clear();
 }
 
@@ -143,7 +144,7 @@ int Worker::search_excluding(Position& pos, Move excluded, int beta, int depth) 
   if (!pos.checkers()) {
     ss->raw_eval = pool_.tt().probe(pos.key(), tte) && tte.eval != kValueNone
                        ? tte.eval
-                       : eval::evaluate(pos, pawn_cache_);
+                       : eval::evaluate(pos, pawn_cache_, eval_cache_);
     ss->static_eval = corrected_eval(pos, ss->raw_eval);
   }
   ss->excluded = excluded;
@@ -341,7 +342,8 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
   if (!root) {
     if (pool_.stopped()) return 0;
     if (is_draw(pos, ply)) return kValueDraw;
-    if (ply >= kMaxPly) return in_check ? kValueDraw : eval::evaluate(pos, pawn_cache_);
+    if (ply >= kMaxPly)
+      return in_check ? kValueDraw : eval::evaluate(pos, pawn_cache_, eval_cache_);
     // Mate distance pruning: no line from here can beat a shorter mate already found.
     alpha = std::max(mated_in(ply), alpha);
     beta = std::min(mate_in(ply + 1), beta);
@@ -402,7 +404,7 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
     eval = ss->static_eval;
   } else {
     const bool tt_eval = tt_hit && tte.eval != kValueNone;
-    ss->raw_eval = tt_eval ? tte.eval : eval::evaluate(pos, pawn_cache_);
+    ss->raw_eval = tt_eval ? tte.eval : eval::evaluate(pos, pawn_cache_, eval_cache_);
     // Keep the evaluation even if this node returns before its final store.
     if (!tt_eval && opt.qsearch_pruning)
       pool_.tt().store(key, Move::none(), kValueNone, ss->raw_eval, kDepthNone, BOUND_NONE,

@@ -119,6 +119,7 @@ class alignas(64) Worker {
   OrderingStats stats_;
   HistoryTables history_;
   eval::PawnCache pawn_cache_;
+  eval::EvalCache eval_cache_;
   CorrectionHistory correction_;
   int average_score_ = 0;  // root score averaged over iterations, sizes aspiration windows
   std::uint64_t calls_until_check_ = 0;

@@ -3,6 +3,8 @@
 #include <cmath>
 
 #include "gtest/gtest.h"
+#include "movegen/movegen.h"
+#include "movegen/notation.h"
 #include "nnue-free-eval/evaluate.h"
 #include "tests/test_data.h"
 
@@ -35,6 +37,37 @@ TEST(Eval, LinearFormMatchesTheEvaluation) {
     const int white_view = pos.side_to_move() == WHITE ? eval::evaluate(pos) : -eval::evaluate(pos);
     // Integer division in the engine versus doubles here: at most a few centipawns apart.
     ASSERT_NEAR(eval::evaluate_linear(c, eval::kWeights), white_view, 2.0) << fen;
+  }
+}
+
+// Material and piece-square values straight from the weights, piece by piece.
+Score summed_psq(const Position& pos) {
+  Score sum;
+  for (Bitboard b = pos.pieces(); b;) {
+    const Square s = pop_lsb(b);
+    const Piece pc = pos.piece_on(s);
+    const Color c = color_of(pc);
+    const PieceType pt = type_of(pc);
+    Score v = eval::kWeights[eval::kPsqt + int(pt) * 64 + relative_square(c, s)];
+    if (pt != KING) v += eval::kWeights[eval::kMaterial + int(pt)];
+    sum += c == WHITE ? v : -v;
+  }
+  return sum;
+}
+
+TEST(Eval, IncrementalPieceSquareSumFollowsEveryMove) {
+  // Every suite position as parsed, then along every legal move and back (captures, castling,
+  // en passant and promotions included).
+  for (const std::string& fen : all_suite_fens()) {
+    Position pos = *Position::from_fen(fen);
+    ASSERT_EQ(pos.psq(), summed_psq(pos)) << fen;
+    const Score before = pos.psq();
+    for (const ExtMove& m : MoveList<LEGAL>(pos)) {
+      pos.do_move(m.move);
+      ASSERT_EQ(pos.psq(), summed_psq(pos)) << fen << " " << to_uci(m.move, pos.is_chess960());
+      pos.undo_move(m.move);
+      ASSERT_EQ(pos.psq(), before) << fen;
+    }
   }
 }
 

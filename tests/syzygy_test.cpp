@@ -3,12 +3,12 @@
 // tbhits in the search, and whole endgames converted with and without the tables.
 #include "search/syzygy.h"
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <random>
-
-#include <unistd.h>
 
 #include "absl/strings/match.h"
 #include "engine/uci.h"
@@ -47,11 +47,11 @@ struct FathomRoot {
 };
 FathomRoot fathom_root(const Position& pos) {
   unsigned results[TB_MAX_MOVES];
-  const unsigned r = tb_probe_root(
-      pos.pieces(WHITE), pos.pieces(BLACK), pos.pieces(KING), pos.pieces(QUEEN), pos.pieces(ROOK),
-      pos.pieces(BISHOP), pos.pieces(KNIGHT), pos.pieces(PAWN), unsigned(pos.rule50()), 0,
-      pos.ep_square() == SQ_NONE ? 0 : unsigned(pos.ep_square()), pos.side_to_move() == WHITE,
-      results);
+  const unsigned r = tb_probe_root(pos.pieces(WHITE), pos.pieces(BLACK), pos.pieces(KING),
+                                   pos.pieces(QUEEN), pos.pieces(ROOK), pos.pieces(BISHOP),
+                                   pos.pieces(KNIGHT), pos.pieces(PAWN), unsigned(pos.rule50()), 0,
+                                   pos.ep_square() == SQ_NONE ? 0 : unsigned(pos.ep_square()),
+                                   pos.side_to_move() == WHITE, results);
   FathomRoot root;
   if (r == TB_RESULT_FAILED || r == TB_RESULT_CHECKMATE || r == TB_RESULT_STALEMATE) return root;
   root.wdl = int(TB_GET_WDL(r));
@@ -131,10 +131,8 @@ TEST(SyzygyLoad, BadPathsLeaveTheEngineWithoutTables) {
   // The good table answers; the broken ones are simply not there, and nothing crashes.
   EXPECT_EQ(syzygy::probe_wdl(*Position::from_fen("8/8/8/k7/8/8/8/3QK3 w - - 0 1")),
             syzygy::Wdl::kWin);
-  EXPECT_EQ(syzygy::probe_wdl(*Position::from_fen("8/8/8/k7/8/8/8/3RK3 w - - 0 1")),
-            std::nullopt);
-  EXPECT_EQ(syzygy::probe_wdl(*Position::from_fen("8/8/8/k7/8/8/8/3BK3 w - - 0 1")),
-            std::nullopt);
+  EXPECT_EQ(syzygy::probe_wdl(*Position::from_fen("8/8/8/k7/8/8/8/3RK3 w - - 0 1")), std::nullopt);
+  EXPECT_EQ(syzygy::probe_wdl(*Position::from_fen("8/8/8/k7/8/8/8/3BK3 w - - 0 1")), std::nullopt);
   Searcher searcher;
   EXPECT_TRUE(searcher.run(*Position::from_fen("8/8/8/k7/8/8/8/3BK3 w - - 0 1"), depth(6)).best);
 
@@ -170,8 +168,8 @@ TEST(SyzygyUci, OptionsAndMessages) {
   }
   const std::string text = out.str();
   EXPECT_TRUE(absl::StrContains(text, "option name SyzygyPath type string default <empty>\n"));
-  EXPECT_TRUE(absl::StrContains(
-      text, "option name SyzygyProbeDepth type spin default 1 min 1 max 100\n"));
+  EXPECT_TRUE(
+      absl::StrContains(text, "option name SyzygyProbeDepth type spin default 1 min 1 max 100\n"));
   EXPECT_TRUE(absl::StrContains(text, "option name Syzygy50MoveRule type check default true\n"));
   EXPECT_TRUE(
       absl::StrContains(text, "option name SyzygyProbeLimit type spin default 7 min 0 max 7\n"));
@@ -179,9 +177,11 @@ TEST(SyzygyUci, OptionsAndMessages) {
       text,
       "info string error: no Syzygy WDL tables in '/no/such/directory': no directory "
       "'/no/such/directory'; playing without tablebases\n"));
-  EXPECT_TRUE(absl::StrContains(text, "info string Syzygy: 35 WDL and 35 DTZ tables, up to 4 pieces\n"));
+  EXPECT_TRUE(
+      absl::StrContains(text, "info string Syzygy: 35 WDL and 35 DTZ tables, up to 4 pieces\n"));
   EXPECT_TRUE(absl::StrContains(
-      text, "info string error: option 'SyzygyProbeLimit' takes an integer from 0 to 7, got '8'\n"));
+      text,
+      "info string error: option 'SyzygyProbeLimit' takes an integer from 0 to 7, got '8'\n"));
   // Both searches answer; only the one with tables reports tablebase hits.
   std::vector<std::string> bestmoves, finals;
   std::istringstream in(text);
@@ -199,7 +199,7 @@ TEST(SyzygyUci, OptionsAndMessages) {
 TEST_F(Syzygy, WdlAgreesWithEveryMateTheSearchProves) {
   std::mt19937 rng(20261123);
   const std::pair<const char*, const char*> material[] = {
-      {"KQ", "K"}, {"KR", "K"}, {"KP", "K"}, {"KQ", "KR"}, {"KR", "KP"}, {"KQ", "KP"},
+      {"KQ", "K"},  {"KR", "K"},  {"KP", "K"},  {"KQ", "KR"}, {"KR", "KP"}, {"KQ", "KP"},
       {"KP", "KP"}, {"KR", "KN"}, {"KQ", "KN"}, {"KBN", "K"}, {"KQ", "KQ"}, {"KR", "KB"}};
   Searcher searcher;
   SearchOptions no_probes;
@@ -257,8 +257,8 @@ TEST_F(Syzygy, ThreadsProbeTogetherAndSumTheirHits) {
 TEST_F(Syzygy, RootMoveKeepsTheWinAtTheShortestDtzAndKeepsDraws) {
   std::mt19937 rng(7);
   const std::pair<const char*, const char*> material[] = {
-      {"KQ", "K"}, {"KR", "K"}, {"KP", "K"}, {"KBN", "K"}, {"KQ", "KR"}, {"KR", "KP"},
-      {"KR", "KR"}, {"KP", "KP"}, {"KB", "KP"}, {"KQ", "KQ"}};
+      {"KQ", "K"},  {"KR", "K"},  {"KP", "K"},  {"KBN", "K"}, {"KQ", "KR"},
+      {"KR", "KP"}, {"KR", "KR"}, {"KP", "KP"}, {"KB", "KP"}, {"KQ", "KQ"}};
   Searcher searcher;
   int wins = 0, draws = 0;
   for (int i = 0; i < 300; ++i) {
@@ -268,7 +268,7 @@ TEST_F(Syzygy, RootMoveKeepsTheWinAtTheShortestDtzAndKeepsDraws) {
     ASSERT_GE(root.wdl, 0) << pos.fen();
     if (root.wdl != TB_WIN && root.wdl != TB_DRAW) continue;
     const Move best = searcher.run(pos, depth(4)).best;
-    const unsigned promotes = best.type() != PROMOTION             ? TB_PROMOTES_NONE
+    const unsigned promotes = best.type() != PROMOTION          ? TB_PROMOTES_NONE
                               : best.promotion_type() == QUEEN  ? TB_PROMOTES_QUEEN
                               : best.promotion_type() == ROOK   ? TB_PROMOTES_ROOK
                               : best.promotion_type() == BISHOP ? TB_PROMOTES_BISHOP
