@@ -47,7 +47,7 @@ struct OrderingSwitches {
   bool counter_history = true;
   bool followup_history = true;
   bool capture_history = true;
-  bool deep_continuation = false;  // continuation history four and six plies back (issue 15)
+  bool deep_continuation = true;  // continuation history four and six plies back (issue 15)
 };
 
 class MovePicker {

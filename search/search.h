@@ -62,15 +62,15 @@ struct SearchOptions {
   bool futility_pruning = true;   // skip quiets that cannot reach alpha
   bool see_pruning = true;        // skip moves losing material at low depth
   bool history_pruning = true;    // skip quiets with very bad history at low depth
-  // Issue-15 techniques. Each is switched on once an SPRT against the engine without it
-  // accepts it; until then it is off, and measured through its switch.
+  // Issue-15 techniques, each on only after its SPRT against the engine without it accepted
+  // it, or ended at its game cap with a positive LLR (README, "Search II").
   bool singular_extensions = true;  // with multi-cut and negative extensions
   bool correction_history = true;   // static eval corrected by the pawn-structure history
   bool iir = false;                 // internal iterative reduction
-  bool qsearch_pruning = false;     // delta pruning, move limit, raw eval stored at stand pat
-  bool lmr_refinements = false;     // noisy LMR, ttPv, noisy TT move, deeper/shallower re-search
-  bool probcut = false;
-  bool razoring = false;
+  bool qsearch_pruning = true;      // delta pruning, move limit, raw eval stored at stand pat
+  bool lmr_refinements = true;      // noisy LMR, ttPv, noisy TT move, deeper/shallower re-search
+  bool probcut = true;
+  bool razoring = true;
   bool adaptive_aspiration = false;  // window from the score, shallower after a fail high
   OrderingSwitches ordering;
 };

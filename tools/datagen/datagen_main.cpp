@@ -44,7 +44,8 @@ std::vector<std::string> read_book(const std::string& path) {
         ++i;
         continue;
       }
-      fen += (fields ? " " : "") + line.substr(i, end - i);
+      if (fields) fen += ' ';
+      fen.append(line, i, end - i);
       ++fields;
       if (end == std::string::npos) break;
       i = end;
