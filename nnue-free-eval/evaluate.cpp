@@ -65,10 +65,12 @@ class Evaluator {
   }
 
   Score total() const { return score_[WHITE] - score_[BLACK]; }
+  Score danger_penalty(Color c) const { return danger_penalty_[c]; }
 
  private:
+  // A linear term for side c, or (for king danger inputs) danger to c's king.
   void add(int p, Color c, int n = 1) {
-    score_[c] += w_[p] * n;
+    (is_king_danger(p) ? danger_[c] : score_[c]) += w_[p] * n;
     trace_.add(p, c, n);
   }
 
@@ -209,22 +211,42 @@ class Evaluator {
     king_zone_hits_[us] += zone_hits;
   }
 
-  // Danger to `us`'s king from `them`: attackers of the king zone, attacked zone squares and
-  // safe checks, counted only with two attackers (or one and a queen); pawn shelter and storm.
+  // Danger to `us`'s king from `them`. Linear part: attackers of the king zone and attacked zone
+  // squares, counted only with two attackers (or one and a queen), and safe checks. Non-linear
+  // part, on the same condition: those inputs plus weak zone squares summed into one danger
+  // score and converted by king_danger_penalty, so that threats together cost more than apart.
+  // Pawn shelter and storm stay linear.
   void king_safety(Color us) {
     const Color them = ~us;
     const Square ksq = pos_.king_square(us);
-    if (king_attackers_[them] >= 2 || (king_attackers_[them] >= 1 && pos_.pieces(them, QUEEN))) {
+    const bool enemy_queen = pos_.pieces(them, QUEEN);
+    const bool attacked = king_attackers_[them] >= 2 || (king_attackers_[them] >= 1 && enemy_queen);
+    if (attacked) {
       for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN})
-        if (attacker_types_[them][pt])
+        if (attacker_types_[them][pt]) {
           add(kKingAttackerWeight + int(pt), them, attacker_types_[them][pt]);
+          add(kDangerAttacker + int(pt), us, attacker_types_[them][pt]);
+        }
       add(kKingZoneAttacks, them, king_zone_hits_[them]);
+      add(kDangerZoneHits, us, king_zone_hits_[them]);
+      const Bitboard minor_or_rook_guards =
+          attacked_[us][PAWN] | attacked_[us][KNIGHT] | attacked_[us][BISHOP] | attacked_[us][ROOK];
+      add(kDangerWeakSquares, us,
+          popcount(king_zone_[us] & attacked_[them][ALL_PIECES] & ~minor_or_rook_guards));
+      if (!enemy_queen) add(kDangerNoQueen, us);
+      add(kDangerBase, us);
     }
     // Checks from squares we neither guard nor occupy.
     const Bitboard safe = ~attacked_[us][ALL_PIECES] & ~pos_.pieces(them);
     for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) {
       const Bitboard checks = attacks::of(pt, ksq, pos_.pieces()) & attacked_[them][pt] & safe;
-      if (checks) add(kSafeCheck + int(pt), them, popcount(checks));
+      if (!checks) continue;
+      add(kSafeCheck + int(pt), them, popcount(checks));
+      if (attacked) add(kDangerSafeCheck + int(pt), us, popcount(checks));
+    }
+    if (attacked) {
+      danger_penalty_[us] = king_danger_penalty(danger_[us]);
+      score_[us] += danger_penalty_[us];
     }
     // Shelter and storm on the king's file and its neighbours.
     const int kf = std::clamp(int(file_of(ksq)), 1, 6);
@@ -276,6 +298,8 @@ class Evaluator {
   T& trace_;
   const Score* w_;
   Score score_[COLOR_NB];
+  Score danger_[COLOR_NB];          // king danger inputs summed, per defending side
+  Score danger_penalty_[COLOR_NB];  // what the danger costs, in score_ already
   Bitboard pawn_attacks_[COLOR_NB] = {};
   Bitboard attacked_[COLOR_NB][PIECE_TYPE_NB] = {};
   Bitboard king_zone_[COLOR_NB] = {};
@@ -357,7 +381,8 @@ int term_of(int p) {
   if (p < kPawnThreatMinor) return 5;
   if (p < kBishopPair) return 6;
   if (p < kTempo) return 7;
-  return 8;
+  if (p == kTempo) return 8;
+  return 5;  // king danger
 }
 
 }  // namespace
@@ -419,6 +444,12 @@ Coefficients coefficients(const Position& pos) {
   const Score s = ev.run();
   c.scale = scale_factor(pos, s.eg >= 0 ? WHITE : BLACK);
   for (int p = 0; p < kNumParams; ++p) {
+    if (is_king_danger(p)) {
+      for (Color side : {WHITE, BLACK})
+        if (trace.count[p][side])
+          c.danger[side].emplace_back(std::int16_t(p), std::int16_t(trace.count[p][side]));
+      continue;
+    }
     const int n = trace.count[p][WHITE] - trace.count[p][BLACK];
     if (n) c.counts.emplace_back(std::int16_t(p), std::int16_t(n));
   }
@@ -431,6 +462,17 @@ double evaluate_linear(const Coefficients& c, const Score* weights) {
     mg += double(weights[p].mg) * n;
     eg += double(weights[p].eg) * n;
   }
+  for (Color side : {WHITE, BLACK}) {
+    if (c.danger[side].empty()) continue;
+    double s_mg = 0, s_eg = 0;
+    for (const auto& [p, n] : c.danger[side]) {
+      s_mg += double(weights[p].mg) * n;
+      s_eg += double(weights[p].eg) * n;
+    }
+    const double sign = side == WHITE ? 1.0 : -1.0;
+    mg -= sign * s_mg * std::max(s_mg, 0.0) / kDangerMgDivisor;
+    eg -= sign * std::max(s_eg, 0.0) / kDangerEgDivisor;
+  }
   return (mg * c.phase + eg * c.scale / kScaleMax * (kPhaseMax - c.phase)) / kPhaseMax;
 }
 
@@ -440,7 +482,9 @@ std::string trace(const Position& pos) {
   const Score total = ev.run();
   Score by_term[9][COLOR_NB];
   for (int p = 0; p < kNumParams; ++p)
-    for (Color c : {WHITE, BLACK}) by_term[term_of(p)][c] += kWeights[p] * t.count[p][c];
+    if (!is_king_danger(p))
+      for (Color c : {WHITE, BLACK}) by_term[term_of(p)][c] += kWeights[p] * t.count[p][c];
+  for (Color c : {WHITE, BLACK}) by_term[term_of(kDangerBase)][c] += ev.danger_penalty(c);
 
   std::string out =
       "      Term    |    White    |    Black    |    Total   \n"

@@ -65,11 +65,13 @@ int evaluate(const Position& pos);
 constexpr int kPhaseMax = 24;
 int phase(const Position& pos);
 
-// The linear form of the evaluation, for the tuner: white-minus-black counts of every
-// parameter, the phase and the endgame scale (out of kScaleMax) that the weights go through.
+// The evaluation's form for the tuner: white-minus-black counts of every linear parameter, the
+// king danger counts of each side, the phase and the endgame scale (out of kScaleMax).
 constexpr int kScaleMax = 64;
 struct Coefficients {
   std::vector<std::pair<std::int16_t, std::int16_t>> counts;  // (param, count), nonzero only
+  // King danger inputs, per defending side: (param, count), converted by king_danger_penalty.
+  std::vector<std::pair<std::int16_t, std::int16_t>> danger[COLOR_NB];
   int phase = 0;
   int scale = kScaleMax;
   bool special = false;  // a rule decides this position (e.g. KBN vs K): not tunable

@@ -1,10 +1,13 @@
-// The evaluation's tunable parameters. Every term is a weight (a middlegame/endgame Score)
-// times a count taken from the position, so the evaluation is linear in its weights: the tuner
-// reads the counts through a trace and fits the weights by gradient descent.
+// The evaluation's tunable parameters. Most terms are a weight (a middlegame/endgame Score) times
+// a count taken from the position, linear in the weights. King danger adds a non-linear part to
+// the linear king terms: its inputs sum to a danger score per king that king_danger_penalty
+// converts, so the tuner keeps their counts apart and has a gradient of its own for them.
 #pragma once
 
-#include "movegen/types.h"
+#include <algorithm>
+
 #include "movegen/score.h"
+#include "movegen/types.h"
 
 namespace riposte::eval {
 
@@ -44,8 +47,25 @@ enum Param : int {
   kKnightOutpost,
   kBishopOutpost,
   kTempo,
+  kDangerAttacker,                       // king danger: [piece type] attacking the zone
+  kDangerZoneHits = kDangerAttacker + 8,  // king danger: attacks on zone squares
+  kDangerSafeCheck,                      // king danger: [piece type]
+  kDangerWeakSquares = kDangerSafeCheck + 8,  // zone squares attacked, guarded by K or Q at most
+  kDangerNoQueen,                             // king danger: the attacker has no queen
+  kDangerBase,                                // king danger: constant, once the attack counts
   kNumParams
 };
+
+// Whether p is an input of the non-linear king danger rather than a linear term.
+constexpr bool is_king_danger(int p) { return p >= kDangerAttacker; }
+
+// The penalty for a king facing danger s: quadratic in the middlegame, linear in the endgame,
+// nothing when the defence outweighs the attack (Ethereal's shape).
+constexpr int kDangerMgDivisor = 720;
+constexpr int kDangerEgDivisor = 20;
+constexpr Score king_danger_penalty(Score s) {
+  return Score{-s.mg * std::max(s.mg, 0) / kDangerMgDivisor, -std::max(s.eg, 0) / kDangerEgDivisor};
+}
 
 // The tuned weights (weights.cpp, written by tools/tune).
 extern const Score kWeights[kNumParams];
@@ -91,6 +111,12 @@ inline constexpr ParamBlock kParamBlocks[] = {
     {"Knight outpost", kKnightOutpost, 1},
     {"Bishop outpost", kBishopOutpost, 1},
     {"Tempo", kTempo, 1},
+    {"King danger: zone attacker [piece type]", kDangerAttacker, 8},
+    {"King danger: zone square attacks", kDangerZoneHits, 1},
+    {"King danger: safe check [piece type]", kDangerSafeCheck, 8},
+    {"King danger: weak zone squares", kDangerWeakSquares, 1},
+    {"King danger: no enemy queen", kDangerNoQueen, 1},
+    {"King danger: base", kDangerBase, 1},
 };
 
 }  // namespace riposte::eval

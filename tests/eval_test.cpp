@@ -78,7 +78,8 @@ TEST(Eval, Material) {
 
 TEST(Eval, PawnStructure) {
   // Isolated and doubled pawns are worse than healthy ones.
-  EXPECT_LT(gain("4k3/8/8/8/8/8/P1P5/4K3 w - - 0 1", "4k3/8/8/8/8/8/PP6/4K3 w - - 0 1"), 0);
+  // (Black's pawns stop White's, so passed-pawn terms stay out of the comparison.)
+  EXPECT_LT(gain("4k3/ppp5/8/8/8/8/P1P5/4K3 w - - 0 1", "4k3/ppp5/8/8/8/8/PP6/4K3 w - - 0 1"), 0);
   EXPECT_LT(gain("4k3/8/8/8/8/P7/P7/4K3 w - - 0 1", "4k3/8/8/8/8/8/PP6/4K3 w - - 0 1"), 0);
   // A passed pawn is worth more the further it has advanced.
   EXPECT_GT(gain("4k3/8/1P6/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/1P6/8/4K3 w - - 0 1"), 30);
@@ -109,6 +110,23 @@ TEST(Eval, KingSafetyAndThreats) {
   EXPECT_GT(
       gain("r3k3/pp6/8/3n4/4P3/8/PP6/R3K3 w - - 0 1", "r3k3/pp6/8/3n4/8/4P3/PP6/R3K3 w - - 0 1"),
       20);
+}
+
+TEST(Eval, KingDangerIsNonLinear) {
+  // Nothing for a defended king; then the middlegame penalty grows with the square of the danger.
+  EXPECT_EQ(eval::king_danger_penalty({-300, -300}), Score(0, 0));
+  const Score one = eval::king_danger_penalty({300, 300});
+  const Score two = eval::king_danger_penalty({600, 600});
+  EXPECT_LT(one.mg, 0);
+  EXPECT_LT(two.mg, 3 * one.mg);
+  EXPECT_EQ(two.eg, 2 * one.eg);
+  // A queen and rook bearing down on a bare king: Black's king is in danger, White's is not.
+  const Position attack = *Position::from_fen("6k1/5p1p/6pQ/8/8/8/5PPP/4R1K1 w - - 0 1");
+  const eval::Coefficients c = eval::coefficients(attack);
+  EXPECT_TRUE(c.danger[WHITE].empty());
+  ASSERT_FALSE(c.danger[BLACK].empty());
+  for (const auto& [p, n] : c.danger[BLACK]) EXPECT_TRUE(eval::is_king_danger(p)) << p;
+  for (const auto& [p, n] : c.counts) EXPECT_FALSE(eval::is_king_danger(p)) << p;
 }
 
 TEST(Eval, EndgameScaling) {

@@ -35,7 +35,11 @@ TEST(Tuner, GradientMatchesFiniteDifferences) {
     int compared = 0;
     for (int p : std::initializer_list<int>{
              eval::kMaterial + 2, eval::kMaterial + 4, eval::kPsqt + 64 * 2 + 27, eval::kBishopPair,
-             eval::kDoubledPawn, eval::kRookOpenFile, eval::kTempo}) {
+             eval::kDoubledPawn, eval::kRookOpenFile, eval::kTempo,
+             // King danger inputs, through the non-linear penalty.
+             eval::kDangerAttacker + int(KNIGHT), eval::kDangerAttacker + int(QUEEN),
+             eval::kDangerZoneHits, eval::kDangerSafeCheck + int(ROOK), eval::kDangerWeakSquares,
+             eval::kDangerNoQueen, eval::kDangerBase}) {
       for (int part = 0; part < 2; ++part) {
         std::vector<Score> up = w, down = w;
         (part ? up[p].eg : up[p].mg) += 1;
@@ -44,12 +48,15 @@ TEST(Tuner, GradientMatchesFiniteDifferences) {
             (tune::error(data, up, obj, 2) - tune::error(data, down, obj, 2)) / 2.0;
         const double analytic = grad[2 * p + part];
         if (std::abs(numeric) < 1e-9 && std::abs(analytic) < 1e-9) continue;
-        EXPECT_NEAR(analytic, numeric, 1e-3 * std::abs(numeric) + 1e-9)
+        // The endgame danger penalty has a kink at zero danger: a sample that a one-unit step
+        // moves across it makes the central difference differ from the slope by about 5e-9.
+        const bool kink = eval::is_king_danger(p) && part == 1;
+        EXPECT_NEAR(analytic, numeric, 1e-3 * std::abs(numeric) + (kink ? 2e-8 : 1e-9))
             << "param " << p << (part ? " eg" : " mg") << " lambda " << lambda;
         ++compared;
       }
     }
-    EXPECT_GE(compared, 8);
+    EXPECT_GE(compared, 20);
   }
 }
 

@@ -56,14 +56,45 @@ double target(const Sample& s, const Objective& obj) {
   return obj.lambda * s.result + (1.0 - obj.lambda) * sigmoid(obj.k, s.score);
 }
 
-double linear_eval(const SampleSet& set, const Sample& s, const std::vector<Score>& w) {
+// A sample's evaluation from White's view, with the king danger sums it went through.
+struct Evaluated {
+  double eval = 0;
+  double danger_mg[COLOR_NB] = {}, danger_eg[COLOR_NB] = {};
+};
+
+double mg_weight(const Sample& s) { return double(s.phase) / eval::kPhaseMax; }
+double eg_weight(const Sample& s) {
+  return double(eval::kPhaseMax - s.phase) / eval::kPhaseMax * s.scale / eval::kScaleMax;
+}
+
+Evaluated evaluate_sample(const SampleSet& set, const Sample& s, const std::vector<Score>& w) {
+  Evaluated r;
   double mg = 0, eg = 0;
   for (const Count* c = set.begin(s); c != set.end(s); ++c) {
-    mg += double(w[c->param].mg) * c->count;
-    eg += double(w[c->param].eg) * c->count;
+    const Score& v = w[c->param & Count::kIndex];
+    if (c->param & Count::kWhiteKing) {
+      r.danger_mg[WHITE] += double(v.mg) * c->count;
+      r.danger_eg[WHITE] += double(v.eg) * c->count;
+    } else if (c->param & Count::kBlackKing) {
+      r.danger_mg[BLACK] += double(v.mg) * c->count;
+      r.danger_eg[BLACK] += double(v.eg) * c->count;
+    } else {
+      mg += double(v.mg) * c->count;
+      eg += double(v.eg) * c->count;
+    }
   }
-  return (mg * s.phase + eg * s.scale / eval::kScaleMax * (eval::kPhaseMax - s.phase)) /
-         eval::kPhaseMax;
+  // The penalty of king_danger_penalty, against White's king and for Black's.
+  for (Color side : {WHITE, BLACK}) {
+    const double sign = side == WHITE ? 1.0 : -1.0;
+    mg -= sign * r.danger_mg[side] * std::max(r.danger_mg[side], 0.0) / eval::kDangerMgDivisor;
+    eg -= sign * std::max(r.danger_eg[side], 0.0) / eval::kDangerEgDivisor;
+  }
+  r.eval = mg * mg_weight(s) + eg * eg_weight(s);
+  return r;
+}
+
+double linear_eval(const SampleSet& set, const Sample& s, const std::vector<Score>& w) {
+  return evaluate_sample(set, s, w).eval;
 }
 
 }  // namespace
@@ -71,10 +102,16 @@ double linear_eval(const SampleSet& set, const Sample& s, const std::vector<Scor
 bool SampleSet::add(const Position& pos, float result, float score) {
   const eval::Coefficients c = eval::coefficients(pos);
   if (c.special) return false;
-  samples_.push_back({std::uint32_t(counts_.size()), std::uint16_t(c.counts.size()),
-                      std::int8_t(c.phase), std::int8_t(c.scale), result, score});
+  const std::size_t size = c.counts.size() + c.danger[WHITE].size() + c.danger[BLACK].size();
+  samples_.push_back({std::uint32_t(counts_.size()), std::uint16_t(size), std::int8_t(c.phase),
+                      std::int8_t(c.scale), result, score});
   for (const auto& [param, count] : c.counts)
     counts_.push_back({std::uint16_t(param), std::int16_t(count)});
+  for (Color side : {WHITE, BLACK})
+    for (const auto& [param, count] : c.danger[side])
+      counts_.push_back({std::uint16_t(param | (side == WHITE ? Count::kWhiteKing
+                                                               : Count::kBlackKing)),
+                         std::int16_t(count)});
   return true;
 }
 
@@ -176,15 +213,27 @@ std::vector<double> gradient(const SampleSet& data, const std::vector<Score>& w,
     std::vector<double>& g = partial[t];
     for (std::size_t i = b; i < e; ++i) {
       const Sample& s = data[i];
-      const double p = sigmoid(obj.k, linear_eval(data, s, w));
+      const Evaluated ev = evaluate_sample(data, s, w);
+      const double p = sigmoid(obj.k, ev.eval);
       // d/d eval of (target - p)^2
       const double d = -2.0 * (target(s, obj) - p) * p * (1.0 - p) * obj.k / 400.0;
-      const double mg = d * s.phase / eval::kPhaseMax;
-      const double eg =
-          d * (eval::kPhaseMax - s.phase) / eval::kPhaseMax * s.scale / eval::kScaleMax;
+      const double mg = d * mg_weight(s), eg = d * eg_weight(s);
+      // King danger inputs reach the eval through the penalty: its slope at this danger
+      // (2 max(s, 0) / 720 in the middlegame, [s > 0] / 20 in the endgame), negative for
+      // White's king and positive for Black's.
+      double danger_mg[COLOR_NB], danger_eg[COLOR_NB];
+      for (Color side : {WHITE, BLACK}) {
+        const double sign = side == WHITE ? -1.0 : 1.0;
+        danger_mg[side] = sign * mg * 2.0 * std::max(ev.danger_mg[side], 0.0) /
+                          eval::kDangerMgDivisor;
+        danger_eg[side] = ev.danger_eg[side] > 0 ? sign * eg / eval::kDangerEgDivisor : 0.0;
+      }
       for (const Count* c = data.begin(s); c != data.end(s); ++c) {
-        g[2 * c->param] += mg * c->count;
-        g[2 * c->param + 1] += eg * c->count;
+        const std::size_t param = c->param & Count::kIndex;
+        const Color side = c->param & Count::kBlackKing ? BLACK : WHITE;
+        const bool danger = c->param & (Count::kWhiteKing | Count::kBlackKing);
+        g[2 * param] += (danger ? danger_mg[side] : mg) * c->count;
+        g[2 * param + 1] += (danger ? danger_eg[side] : eg) * c->count;
       }
     }
   });

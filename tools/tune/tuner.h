@@ -11,8 +11,10 @@
 
 namespace riposte::tune {
 
-// One count of the linear form: parameter index and white-minus-black count.
+// One count: a linear parameter's white-minus-black count, or (flagged) a king danger input
+// counted against one king.
 struct Count {
+  static constexpr std::uint16_t kWhiteKing = 0x4000, kBlackKing = 0x8000, kIndex = 0x3FFF;
   std::uint16_t param;
   std::int16_t count;
 };
