@@ -470,8 +470,8 @@ double evaluate_linear(const Coefficients& c, const Score* weights) {
       s_eg += double(weights[p].eg) * n;
     }
     const double sign = side == WHITE ? 1.0 : -1.0;
-    mg -= sign * s_mg * std::max(s_mg, 0.0) / kDangerMgDivisor;
-    eg -= sign * std::max(s_eg, 0.0) / kDangerEgDivisor;
+    mg += sign * danger_penalty_mg(s_mg);
+    eg += sign * danger_penalty_eg(s_eg);
   }
   return (mg * c.phase + eg * c.scale / kScaleMax * (kPhaseMax - c.phase)) / kPhaseMax;
 }

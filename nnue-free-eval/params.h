@@ -47,9 +47,9 @@ enum Param : int {
   kKnightOutpost,
   kBishopOutpost,
   kTempo,
-  kDangerAttacker,                       // king danger: [piece type] attacking the zone
-  kDangerZoneHits = kDangerAttacker + 8,  // king danger: attacks on zone squares
-  kDangerSafeCheck,                      // king danger: [piece type]
+  kDangerAttacker,                            // king danger: [piece type] attacking the zone
+  kDangerZoneHits = kDangerAttacker + 8,      // king danger: attacks on zone squares
+  kDangerSafeCheck,                           // king danger: [piece type]
   kDangerWeakSquares = kDangerSafeCheck + 8,  // zone squares attacked, guarded by K or Q at most
   kDangerNoQueen,                             // king danger: the attacker has no queen
   kDangerBase,                                // king danger: constant, once the attack counts
@@ -63,8 +63,16 @@ constexpr bool is_king_danger(int p) { return p >= kDangerAttacker; }
 // nothing when the defence outweighs the attack (Ethereal's shape).
 constexpr int kDangerMgDivisor = 720;
 constexpr int kDangerEgDivisor = 20;
+template <class T>
+constexpr T danger_penalty_mg(T s) {
+  return -s * std::max(s, T(0)) / kDangerMgDivisor;
+}
+template <class T>
+constexpr T danger_penalty_eg(T s) {
+  return -std::max(s, T(0)) / kDangerEgDivisor;
+}
 constexpr Score king_danger_penalty(Score s) {
-  return Score{-s.mg * std::max(s.mg, 0) / kDangerMgDivisor, -std::max(s.eg, 0) / kDangerEgDivisor};
+  return Score{danger_penalty_mg(s.mg), danger_penalty_eg(s.eg)};
 }
 
 // The tuned weights (weights.cpp, written by tools/tune).

@@ -49,8 +49,8 @@ struct SearchOptions {
   std::int64_t move_overhead = 10;
   bool ponder = false;  // the Ponder option: we may think on the opponent's time
   // Syzygy probing (the tables themselves are loaded once for all searches: syzygy.h).
-  int syzygy_probe_depth = 1;  // search probes need this depth at the tables' largest size
-  int syzygy_probe_limit = 7;  // never probe positions with more pieces
+  int syzygy_probe_depth = 1;       // search probes need this depth at the tables' largest size
+  int syzygy_probe_limit = 7;       // never probe positions with more pieces
   bool syzygy_50_move_rule = true;  // cursed wins and blessed losses are draws
   // Development switches for measuring each search feature in games (hidden UCI options).
   bool null_move = true;

@@ -72,12 +72,10 @@ Evaluated evaluate_sample(const SampleSet& set, const Sample& s, const std::vect
   double mg = 0, eg = 0;
   for (const Count* c = set.begin(s); c != set.end(s); ++c) {
     const Score& v = w[c->param & Count::kIndex];
-    if (c->param & Count::kWhiteKing) {
-      r.danger_mg[WHITE] += double(v.mg) * c->count;
-      r.danger_eg[WHITE] += double(v.eg) * c->count;
-    } else if (c->param & Count::kBlackKing) {
-      r.danger_mg[BLACK] += double(v.mg) * c->count;
-      r.danger_eg[BLACK] += double(v.eg) * c->count;
+    if (c->param & (Count::kWhiteKing | Count::kBlackKing)) {
+      const Color king = c->param & Count::kBlackKing ? BLACK : WHITE;
+      r.danger_mg[king] += double(v.mg) * c->count;
+      r.danger_eg[king] += double(v.eg) * c->count;
     } else {
       mg += double(v.mg) * c->count;
       eg += double(v.eg) * c->count;
@@ -86,8 +84,8 @@ Evaluated evaluate_sample(const SampleSet& set, const Sample& s, const std::vect
   // The penalty of king_danger_penalty, against White's king and for Black's.
   for (Color side : {WHITE, BLACK}) {
     const double sign = side == WHITE ? 1.0 : -1.0;
-    mg -= sign * r.danger_mg[side] * std::max(r.danger_mg[side], 0.0) / eval::kDangerMgDivisor;
-    eg -= sign * std::max(r.danger_eg[side], 0.0) / eval::kDangerEgDivisor;
+    mg += sign * eval::danger_penalty_mg(r.danger_mg[side]);
+    eg += sign * eval::danger_penalty_eg(r.danger_eg[side]);
   }
   r.eval = mg * mg_weight(s) + eg * eg_weight(s);
   return r;
@@ -109,9 +107,9 @@ bool SampleSet::add(const Position& pos, float result, float score) {
     counts_.push_back({std::uint16_t(param), std::int16_t(count)});
   for (Color side : {WHITE, BLACK})
     for (const auto& [param, count] : c.danger[side])
-      counts_.push_back({std::uint16_t(param | (side == WHITE ? Count::kWhiteKing
-                                                               : Count::kBlackKing)),
-                         std::int16_t(count)});
+      counts_.push_back(
+          {std::uint16_t(param | (side == WHITE ? Count::kWhiteKing : Count::kBlackKing)),
+           std::int16_t(count)});
   return true;
 }
 
@@ -224,8 +222,8 @@ std::vector<double> gradient(const SampleSet& data, const std::vector<Score>& w,
       double danger_mg[COLOR_NB], danger_eg[COLOR_NB];
       for (Color side : {WHITE, BLACK}) {
         const double sign = side == WHITE ? -1.0 : 1.0;
-        danger_mg[side] = sign * mg * 2.0 * std::max(ev.danger_mg[side], 0.0) /
-                          eval::kDangerMgDivisor;
+        danger_mg[side] =
+            sign * mg * 2.0 * std::max(ev.danger_mg[side], 0.0) / eval::kDangerMgDivisor;
         danger_eg[side] = ev.danger_eg[side] > 0 ? sign * eg / eval::kDangerEgDivisor : 0.0;
       }
       for (const Count* c = data.begin(s); c != data.end(s); ++c) {
