@@ -90,6 +90,9 @@ class Position {
   // Attacks
   Bitboard attackers_to(Square s, Bitboard occupied) const;
   Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
+  // Pieces of either colour that stand alone between s and one of `sliders` on its line; the
+  // sliders behind the pieces of s's own colour are returned in pinners.
+  Bitboard slider_blockers(Bitboard sliders, Square s, Bitboard& pinners) const;
 
   // Move properties
   bool is_capture(Move m) const {
@@ -135,7 +138,6 @@ class Position {
   void move_piece(Square from, Square to);
   void set_castling_right(Color c, Square rook_from);
   void set_check_info(StateInfo& si) const;
-  Bitboard slider_blockers(Bitboard sliders, Square s, Bitboard& pinners) const;
   void compute_keys(StateInfo& si) const;
   absl::Status finish_setup();
 

@@ -25,6 +25,12 @@ Bitboard passed_span(Color c, Square s) {
   return span | shift<EAST>(span) | shift<WEST>(span);
 }
 
+constexpr Bitboard kCentre =
+    (file_bb(FILE_D) | file_bb(FILE_E)) & (rank_bb(RANK_4) | rank_bb(RANK_5));
+
+// One square towards c's promotion rank.
+Bitboard forward(Color c, Bitboard b) { return c == WHITE ? shift<NORTH>(b) : shift<SOUTH>(b); }
+
 struct NoTrace {
   static constexpr bool kActive = false;
   void add(int, Color, int) {}
@@ -83,6 +89,7 @@ class Evaluator {
     attacked_[us][PAWN] = pawn_attacks_[us];
     attacked_[us][ALL_PIECES] = attacked_[us][KING] | pawn_attacks_[us];
     king_zone_[us] = attacks::king(ksq) | square_bb(ksq);
+    rammed_[us] = pawns & forward(them, pos_.pieces(them, PAWN));
     // Mobility counts squares not attacked by enemy pawns and not holding our pawns or king.
     const Bitboard their_pawn_attacks = them == WHITE
                                             ? pawn_attacks_bb<WHITE>(pos_.pieces(them, PAWN))
@@ -197,12 +204,31 @@ class Evaluator {
         const bool safe = !(pos_.pieces(them, PAWN) & passed_span(us, s) & adjacent_files(s));
         if ((outpost_ranks & square_bb(s)) && (pawn_attacks_[us] & square_bb(s)) && safe)
           add(Pt == KNIGHT ? kKnightOutpost : kBishopOutpost, us);
+        // A pawn in front shields the piece from frontal attack and is itself hard to block.
+        if (forward(them, pos_.pieces(PAWN)) & square_bb(s)) add(kMinorBehindPawn, us);
+      }
+      if constexpr (Pt == BISHOP) {
+        const Bitboard colour = kDarkSquares & square_bb(s) ? kDarkSquares : ~kDarkSquares;
+        const int rammed = popcount(rammed_[us] & colour);
+        if (rammed) add(kBishopRammedPawns, us, rammed);
+        // Pawns are the only pieces that block a long diagonal for long.
+        if (more_than_one(attacks::bishop(s, pos_.pieces(PAWN)) & kCentre))
+          add(kBishopLongDiagonal, us);
       }
       if constexpr (Pt == ROOK) {
         if (!(pos_.pieces(PAWN) & file_bb(s)))
           add(kRookOpenFile, us);
         else if (!(pos_.pieces(us, PAWN) & file_bb(s)))
           add(kRookSemiOpenFile, us);
+        if (relative_rank(us, s) == RANK_7 &&
+            (relative_rank(us, pos_.king_square(them)) == RANK_8 ||
+             (pos_.pieces(them, PAWN) & rank_bb(s))))
+          add(kRookOnSeventh, us);
+      }
+      if constexpr (Pt == QUEEN) {
+        Bitboard pinners;
+        if (pos_.slider_blockers(pos_.pieces(them, ROOK, BISHOP), s, pinners))
+          add(kQueenRelativePin, us);
       }
     }
     if constexpr (Pt == BISHOP)
@@ -248,6 +274,9 @@ class Evaluator {
       danger_penalty_[us] = king_danger_penalty(danger_[us]);
       score_[us] += danger_penalty_[us];
     }
+    add(kKingDefenders +
+            popcount(king_zone_[us] & (pos_.pieces(us, PAWN) | pos_.pieces(us, KNIGHT, BISHOP))),
+        us);
     // Shelter and storm on the king's file and its neighbours.
     const int kf = std::clamp(int(file_of(ksq)), 1, 6);
     const Bitboard ahead = ranks_ahead(us, rank_of(ksq));
@@ -305,6 +334,7 @@ class Evaluator {
   Bitboard king_zone_[COLOR_NB] = {};
   Bitboard mobility_area_[COLOR_NB] = {};
   Bitboard passed_[COLOR_NB] = {};
+  Bitboard rammed_[COLOR_NB] = {};  // pawns with an enemy pawn right in front
   int king_attackers_[COLOR_NB] = {};
   int king_zone_hits_[COLOR_NB] = {};
   int attacker_types_[COLOR_NB][PIECE_TYPE_NB] = {};

@@ -35,7 +35,8 @@ enum Param : int {
   kPawnShelter = kSafeCheck + 8,                          // [rank distance of own pawn, 0 = none]
   kPawnStorm = kPawnShelter + 8,                          // [rank distance of enemy pawn, 0 = none]
   kKingOpenFile = kPawnStorm + 8,                         // files near the king without own pawns
-  kPawnThreatMinor,
+  kKingDefenders,                                         // [own pawns and minors in the zone]
+  kPawnThreatMinor = kKingDefenders + 9,
   kPawnThreatMajor,
   kMinorThreatRook,
   kMinorThreatQueen,
@@ -46,6 +47,11 @@ enum Param : int {
   kRookSemiOpenFile,
   kKnightOutpost,
   kBishopOutpost,
+  kMinorBehindPawn,     // a knight or bishop with a pawn right in front of it
+  kBishopRammedPawns,   // per bishop: own blocked pawns on its colour
+  kBishopLongDiagonal,  // a bishop seeing both centre squares of a long diagonal
+  kRookOnSeventh,       // a rook on the 7th with the enemy king on the 8th or pawns on the 7th
+  kQueenRelativePin,    // a queen that an enemy rook or bishop pins or skewers
   kTempo,
   kDangerAttacker,                            // king danger: [piece type] attacking the zone
   kDangerZoneHits = kDangerAttacker + 8,      // king danger: attacks on zone squares
@@ -107,6 +113,7 @@ inline constexpr ParamBlock kParamBlocks[] = {
     {"Pawn shelter [rank distance, 0 = none]", kPawnShelter, 8},
     {"Pawn storm [rank distance, 0 = none]", kPawnStorm, 8},
     {"King open file", kKingOpenFile, 1},
+    {"King defenders [own pawns and minors in the zone]", kKingDefenders, 9},
     {"Pawn threat on minor", kPawnThreatMinor, 1},
     {"Pawn threat on major", kPawnThreatMajor, 1},
     {"Minor threat on rook", kMinorThreatRook, 1},
@@ -118,6 +125,11 @@ inline constexpr ParamBlock kParamBlocks[] = {
     {"Rook on semi-open file", kRookSemiOpenFile, 1},
     {"Knight outpost", kKnightOutpost, 1},
     {"Bishop outpost", kBishopOutpost, 1},
+    {"Minor behind pawn", kMinorBehindPawn, 1},
+    {"Bishop rammed pawns on its colour", kBishopRammedPawns, 1},
+    {"Bishop on long diagonal", kBishopLongDiagonal, 1},
+    {"Rook on seventh", kRookOnSeventh, 1},
+    {"Queen relative pin", kQueenRelativePin, 1},
     {"Tempo", kTempo, 1},
     {"King danger: zone attacker [piece type]", kDangerAttacker, 8},
     {"King danger: zone square attacks", kDangerZoneHits, 1},

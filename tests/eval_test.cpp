@@ -101,6 +101,34 @@ TEST(Eval, PiecesAndMobility) {
       20);
 }
 
+// White's count minus Black's of a linear term in fen.
+int net_count(const char* fen, int param) {
+  for (const auto& [p, n] : eval::coefficients(*Position::from_fen(fen)).counts)
+    if (p == param) return n;
+  return 0;
+}
+
+TEST(Eval, PieceTermCounts) {
+  // Rook on the 7th: counted with the enemy king on the 8th or enemy pawns on the 7th only.
+  EXPECT_EQ(net_count("6k1/R4ppp/8/8/8/8/5PPP/6K1 w - - 0 1", eval::kRookOnSeventh), 1);
+  EXPECT_EQ(net_count("8/R7/4k3/8/8/8/8/4K3 w - - 0 1", eval::kRookOnSeventh), 0);
+  // A queen with one piece between it and an enemy bishop; with nothing between, no pin.
+  EXPECT_EQ(net_count("4k3/8/8/b7/8/2P5/3Q4/4K3 w - - 0 1", eval::kQueenRelativePin), 1);
+  EXPECT_EQ(net_count("4k3/8/8/b7/8/8/3Q4/4K3 w - - 0 1", eval::kQueenRelativePin), 0);
+  // The g2 bishop sees e4 and d5; a pawn on e4 shuts the diagonal.
+  EXPECT_EQ(net_count("4k3/8/8/8/8/8/6B1/4K3 w - - 0 1", eval::kBishopLongDiagonal), 1);
+  EXPECT_EQ(net_count("4k3/8/8/8/4p3/8/6B1/4K3 w - - 0 1", eval::kBishopLongDiagonal), 0);
+  EXPECT_EQ(net_count("4k3/8/8/8/3P4/3N4/8/4K3 w - - 0 1", eval::kMinorBehindPawn), 1);
+  EXPECT_EQ(net_count("4k3/8/8/8/3P4/8/3N4/4K3 w - - 0 1", eval::kMinorBehindPawn), 0);
+  // The rammed e3 pawn stands on a dark square: it hinders the c1 bishop, not the f1 one.
+  EXPECT_EQ(net_count("4k3/8/8/8/4p3/4P3/8/2B1K3 w - - 0 1", eval::kBishopRammedPawns), 1);
+  EXPECT_EQ(net_count("4k3/8/8/8/4p3/4P3/8/4KB2 w - - 0 1", eval::kBishopRammedPawns), 0);
+  // Three pawns next to White's king, nothing next to Black's.
+  const char* castled = "4k3/8/8/8/8/8/5PPP/6K1 w - - 0 1";
+  EXPECT_EQ(net_count(castled, eval::kKingDefenders + 3), 1);
+  EXPECT_EQ(net_count(castled, eval::kKingDefenders + 0), -1);
+}
+
 TEST(Eval, KingSafetyAndThreats) {
   // Pawns in front of the castled king are better than the same pawns pushed away.
   EXPECT_GT(gain("r4rk1/ppp2ppp/8/8/8/8/PPP2PPP/R4RK1 w - - 0 1",
