@@ -88,6 +88,9 @@ class Evaluator {
     attacked_[us][KING] = attacks::king(ksq);
     attacked_[us][PAWN] = pawn_attacks_[us];
     attacked_[us][ALL_PIECES] = attacked_[us][KING] | pawn_attacks_[us];
+    const Bitboard pawn_doubles = us == WHITE ? shift<NORTH_EAST>(pawns) & shift<NORTH_WEST>(pawns)
+                                              : shift<SOUTH_EAST>(pawns) & shift<SOUTH_WEST>(pawns);
+    attacked2_[us] = (attacked_[us][KING] & pawn_attacks_[us]) | pawn_doubles;
     king_zone_[us] = attacks::king(ksq) | square_bb(ksq);
     rammed_[us] = pawns & forward(them, pos_.pieces(them, PAWN));
     // Mobility counts squares not attacked by enemy pawns and not holding our pawns or king.
@@ -183,6 +186,7 @@ class Evaluator {
       Bitboard att = attacks::of(Pt, s, occ);
       if (pos_.blockers_for_king(us) & square_bb(s)) att &= line_bb(pos_.king_square(us), s);
 
+      attacked2_[us] |= attacked_[us][ALL_PIECES] & att;
       attacked_[us][Pt] |= att;
       attacked_[us][ALL_PIECES] |= att;
 
@@ -320,6 +324,27 @@ class Evaluator {
     const Bitboard hanging = pos_.pieces(them) & ~pos_.pieces(them, PAWN, KING) &
                              attacked_[us][ALL_PIECES] & ~attacked_[them][ALL_PIECES];
     add(kHangingPiece, us, popcount(hanging));
+    // Their pawns without pawn support, attacked and undefended or attacked twice and defended
+    // once at most.
+    const Bitboard poorly_defended = (attacked_[us][ALL_PIECES] & ~attacked_[them][ALL_PIECES]) |
+                                     (attacked2_[us] & ~attacked2_[them]);
+    add(kWeakPawn, us,
+        popcount(pos_.pieces(them, PAWN) & ~attacked_[them][PAWN] & poorly_defended));
+    // Attacked once and defended once: one more attacker, or a defender drawn away, wins it.
+    const Bitboard their_pieces = pos_.pieces(them) & ~pos_.pieces(them, PAWN, KING);
+    add(kOverloadedPiece, us,
+        popcount(their_pieces & attacked_[us][ALL_PIECES] & ~attacked2_[us] &
+                 attacked_[them][ALL_PIECES] & ~attacked2_[them]));
+    // Pieces that a pawn push to a safe square would attack (those a pawn attacks already are
+    // counted above).
+    const Bitboard empty = ~pos_.pieces();
+    const Bitboard third = rank_bb(us == WHITE ? RANK_3 : RANK_6);
+    Bitboard push = forward(us, pos_.pieces(us, PAWN)) & empty;
+    push |= forward(us, push & third) & empty;
+    push &= ~attacked_[them][PAWN] & (attacked_[us][ALL_PIECES] | ~attacked_[them][ALL_PIECES]);
+    const Bitboard push_attacks =
+        us == WHITE ? pawn_attacks_bb<WHITE>(push) : pawn_attacks_bb<BLACK>(push);
+    add(kPawnPushThreat, us, popcount(push_attacks & their_pieces & ~pawn_attacks_[us]));
   }
 
   const Position& pos_;
@@ -334,7 +359,9 @@ class Evaluator {
   Bitboard king_zone_[COLOR_NB] = {};
   Bitboard mobility_area_[COLOR_NB] = {};
   Bitboard passed_[COLOR_NB] = {};
-  Bitboard rammed_[COLOR_NB] = {};  // pawns with an enemy pawn right in front
+  Bitboard rammed_[COLOR_NB] = {};
+  Bitboard attacked2_[COLOR_NB] =
+      {};  // squares attacked at least twice  // pawns with an enemy pawn right in front
   int king_attackers_[COLOR_NB] = {};
   int king_zone_hits_[COLOR_NB] = {};
   int attacker_types_[COLOR_NB][PIECE_TYPE_NB] = {};

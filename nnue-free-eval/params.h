@@ -42,6 +42,9 @@ enum Param : int {
   kMinorThreatQueen,
   kRookThreatQueen,
   kHangingPiece,
+  kWeakPawn,         // an enemy pawn without pawn support that we attack more than it is defended
+  kOverloadedPiece,  // an enemy piece attacked once and defended once
+  kPawnPushThreat,   // enemy pieces a safe pawn push would attack
   kBishopPair,
   kRookOpenFile,
   kRookSemiOpenFile,
@@ -120,6 +123,9 @@ inline constexpr ParamBlock kParamBlocks[] = {
     {"Minor threat on queen", kMinorThreatQueen, 1},
     {"Rook threat on queen", kRookThreatQueen, 1},
     {"Hanging piece", kHangingPiece, 1},
+    {"Weak pawn", kWeakPawn, 1},
+    {"Overloaded piece", kOverloadedPiece, 1},
+    {"Pawn push threat", kPawnPushThreat, 1},
     {"Bishop pair", kBishopPair, 1},
     {"Rook on open file", kRookOpenFile, 1},
     {"Rook on semi-open file", kRookSemiOpenFile, 1},

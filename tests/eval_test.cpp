@@ -129,6 +129,18 @@ TEST(Eval, PieceTermCounts) {
   EXPECT_EQ(net_count(castled, eval::kKingDefenders + 0), -1);
 }
 
+TEST(Eval, ThreatCounts) {
+  // e4-e5 would attack the d6 knight from a square Black does not guard.
+  EXPECT_EQ(net_count("4k3/8/3n4/8/4P3/8/8/4K3 w - - 0 1", eval::kPawnPushThreat), 1);
+  EXPECT_EQ(net_count("4k3/8/3n4/8/4P3/5n2/8/4K3 w - - 0 1", eval::kPawnPushThreat), 0);
+  // The rook attacks an unsupported d5 pawn; once e6 supports it, the pawn is not weak.
+  EXPECT_EQ(net_count("4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1", eval::kWeakPawn), 1);
+  EXPECT_EQ(net_count("4k3/8/4p3/3p4/8/8/8/3RK3 w - - 0 1", eval::kWeakPawn), 0);
+  // The d5 knight is attacked once (rook) and defended once (king).
+  EXPECT_EQ(net_count("8/8/4k3/3n4/8/8/8/3RK3 w - - 0 1", eval::kOverloadedPiece), 1);
+  EXPECT_EQ(net_count("8/8/2p1k3/3n4/8/8/8/3RK3 w - - 0 1", eval::kOverloadedPiece), 0);
+}
+
 TEST(Eval, KingSafetyAndThreats) {
   // Pawns in front of the castled king are better than the same pawns pushed away.
   EXPECT_GT(gain("r4rk1/ppp2ppp/8/8/8/8/PPP2PPP/R4RK1 w - - 0 1",
