@@ -30,6 +30,10 @@ constexpr Bitboard kCentre =
 
 // One square towards c's promotion rank.
 Bitboard forward(Color c, Bitboard b) { return c == WHITE ? shift<NORTH>(b) : shift<SOUTH>(b); }
+// Squares that c's pawns on b attack.
+Bitboard pawn_attacks(Color c, Bitboard b) {
+  return c == WHITE ? pawn_attacks_bb<WHITE>(b) : pawn_attacks_bb<BLACK>(b);
+}
 
 struct NoTrace {
   static constexpr bool kActive = false;
@@ -83,7 +87,7 @@ class Evaluator {
   void init(Color us) {
     const Color them = ~us;
     const Bitboard pawns = pos_.pieces(us, PAWN);
-    pawn_attacks_[us] = us == WHITE ? pawn_attacks_bb<WHITE>(pawns) : pawn_attacks_bb<BLACK>(pawns);
+    pawn_attacks_[us] = pawn_attacks(us, pawns);
     const Square ksq = pos_.king_square(us);
     attacked_[us][KING] = attacks::king(ksq);
     attacked_[us][PAWN] = pawn_attacks_[us];
@@ -94,9 +98,7 @@ class Evaluator {
     king_zone_[us] = attacks::king(ksq) | square_bb(ksq);
     rammed_[us] = pawns & forward(them, pos_.pieces(them, PAWN));
     // Mobility counts squares not attacked by enemy pawns and not holding our pawns or king.
-    const Bitboard their_pawn_attacks = them == WHITE
-                                            ? pawn_attacks_bb<WHITE>(pos_.pieces(them, PAWN))
-                                            : pawn_attacks_bb<BLACK>(pos_.pieces(them, PAWN));
+    const Bitboard their_pawn_attacks = pawn_attacks(them, pos_.pieces(them, PAWN));
     mobility_area_[us] = ~(their_pawn_attacks | pawns | pos_.pieces(us, KING));
   }
 
@@ -321,9 +323,9 @@ class Evaluator {
     add(kMinorThreatRook, us, popcount(by_minors & pos_.pieces(them, ROOK)));
     add(kMinorThreatQueen, us, popcount(by_minors & pos_.pieces(them, QUEEN)));
     add(kRookThreatQueen, us, popcount(attacked_[us][ROOK] & pos_.pieces(them, QUEEN)));
-    const Bitboard hanging = pos_.pieces(them) & ~pos_.pieces(them, PAWN, KING) &
-                             attacked_[us][ALL_PIECES] & ~attacked_[them][ALL_PIECES];
-    add(kHangingPiece, us, popcount(hanging));
+    const Bitboard their_pieces = pos_.pieces(them) & ~pos_.pieces(them, PAWN, KING);
+    add(kHangingPiece, us,
+        popcount(their_pieces & attacked_[us][ALL_PIECES] & ~attacked_[them][ALL_PIECES]));
     // Their pawns without pawn support, attacked and undefended or attacked twice and defended
     // once at most.
     const Bitboard poorly_defended = (attacked_[us][ALL_PIECES] & ~attacked_[them][ALL_PIECES]) |
@@ -331,7 +333,6 @@ class Evaluator {
     add(kWeakPawn, us,
         popcount(pos_.pieces(them, PAWN) & ~attacked_[them][PAWN] & poorly_defended));
     // Attacked once and defended once: one more attacker, or a defender drawn away, wins it.
-    const Bitboard their_pieces = pos_.pieces(them) & ~pos_.pieces(them, PAWN, KING);
     add(kOverloadedPiece, us,
         popcount(their_pieces & attacked_[us][ALL_PIECES] & ~attacked2_[us] &
                  attacked_[them][ALL_PIECES] & ~attacked2_[them]));
@@ -342,9 +343,7 @@ class Evaluator {
     Bitboard push = forward(us, pos_.pieces(us, PAWN)) & empty;
     push |= forward(us, push & third) & empty;
     push &= ~attacked_[them][PAWN] & (attacked_[us][ALL_PIECES] | ~attacked_[them][ALL_PIECES]);
-    const Bitboard push_attacks =
-        us == WHITE ? pawn_attacks_bb<WHITE>(push) : pawn_attacks_bb<BLACK>(push);
-    add(kPawnPushThreat, us, popcount(push_attacks & their_pieces & ~pawn_attacks_[us]));
+    add(kPawnPushThreat, us, popcount(pawn_attacks(us, push) & their_pieces & ~pawn_attacks_[us]));
   }
 
   const Position& pos_;
@@ -359,9 +358,8 @@ class Evaluator {
   Bitboard king_zone_[COLOR_NB] = {};
   Bitboard mobility_area_[COLOR_NB] = {};
   Bitboard passed_[COLOR_NB] = {};
-  Bitboard rammed_[COLOR_NB] = {};
-  Bitboard attacked2_[COLOR_NB] =
-      {};  // squares attacked at least twice  // pawns with an enemy pawn right in front
+  Bitboard rammed_[COLOR_NB] = {};     // pawns with an enemy pawn right in front
+  Bitboard attacked2_[COLOR_NB] = {};  // squares attacked at least twice
   int king_attackers_[COLOR_NB] = {};
   int king_zone_hits_[COLOR_NB] = {};
   int attacker_types_[COLOR_NB][PIECE_TYPE_NB] = {};
