@@ -20,6 +20,11 @@ namespace {
 
 // Fathom's own TB_LARGEST survives an unload; this one is 0 whenever nothing is loaded.
 std::atomic<int> loaded_largest{0};
+// The path Fathom has open, and its largest table. Fathom crashes in probes made after it has
+// been freed and initialised again, so it is initialised only when the path changes; an unload
+// only stops the probes.
+std::string fathom_path;
+int fathom_largest = 0;
 
 // Syzygy files start with a magic number per kind and are 16 bytes past a multiple of 64.
 constexpr std::array<unsigned char, 4> kWdlMagic = {0x71, 0xe8, 0x23, 0x5d};
@@ -145,7 +150,6 @@ std::optional<RootRanking> rank_by_wdl(const Position& pos, const FathomBoard& b
 
 absl::StatusOr<LoadReport> load(std::string_view path) {
   loaded_largest.store(0, std::memory_order_relaxed);
-  tb_init("");  // frees whatever an earlier path loaded
   if (path.empty() || path == "<empty>") return LoadReport{};
 
   LoadReport report;
@@ -180,15 +184,17 @@ absl::StatusOr<LoadReport> load(std::string_view path) {
                                             problems.empty() ? "" : ": ", problems,
                                             "; playing without tablebases"));
 
-  // Fathom reports truncated files itself, on stdout: keep its line ahead of ours.
-  const bool ok = tb_init(std::string(path).c_str());
-  std::fflush(stdout);
-  if (!ok || TB_LARGEST == 0) {
-    tb_init("");
+  if (path != fathom_path || fathom_largest == 0) {
+    // Fathom reports truncated files itself, on stdout: keep its line ahead of ours.
+    const bool ok = tb_init(std::string(path).c_str());
+    std::fflush(stdout);
+    fathom_path = std::string(path);
+    fathom_largest = ok ? int(TB_LARGEST) : 0;
+  }
+  if (fathom_largest == 0)
     return absl::InternalError(absl::StrCat("the tables in '", std::string(path),
                                             "' could not be loaded; playing without tablebases"));
-  }
-  report.largest = int(TB_LARGEST);
+  report.largest = fathom_largest;
   loaded_largest.store(report.largest, std::memory_order_relaxed);
   return report;
 }
