@@ -50,8 +50,8 @@ struct CountTrace {
 template <class T>
 class Evaluator {
  public:
-  Evaluator(const Position& pos, PawnCache* cache, T& trace, const Score* weights)
-      : pos_(pos), cache_(cache), trace_(trace), w_(weights) {}
+  Evaluator(const Position& pos, PawnCache* cache, T& trace)
+      : pos_(pos), cache_(cache), trace_(trace) {}
 
   // White-minus-black middlegame/endgame score before phase and scale.
   Score run() {
@@ -80,7 +80,7 @@ class Evaluator {
  private:
   // A linear term for side c, or (for king danger inputs) danger to c's king.
   void add(int p, Color c, int n = 1) {
-    (is_king_danger(p) ? danger_[c] : score_[c]) += w_[p] * n;
+    (is_king_danger(p) ? danger_[c] : score_[c]) += kWeights[p] * n;
     trace_.add(p, c, n);
   }
 
@@ -104,12 +104,10 @@ class Evaluator {
 
   void material_and_squares() {
     // The evaluation proper reads the sum Position keeps up to date; a trace (the tuner, `eval`)
-    // or other weights add the pieces up one by one.
+    // adds the pieces up one by one to count them.
     if constexpr (!T::kActive) {
-      if (w_ == kWeights) {
-        score_[WHITE] += pos_.psq();
-        return;
-      }
+      score_[WHITE] += pos_.psq();
+      return;
     }
     for (Bitboard b = pos_.pieces(); b;) {
       const Square s = pop_lsb(b);
@@ -124,6 +122,7 @@ class Evaluator {
   void pawns() {
     if (cache_) {
       PawnCache::Entry& e = cache_->slot(pos_.pawn_key());
+      pawn_entry_ = &e;
       if (e.key == pos_.pawn_key()) {
         score_[WHITE] += e.score;
         passed_[WHITE] = e.passed[WHITE];
@@ -135,6 +134,7 @@ class Evaluator {
       pawn_structure(BLACK);
       e.key = pos_.pawn_key();
       e.score = total() - before;
+      e.king[WHITE] = e.king[BLACK] = SQ_NONE;
       e.passed[WHITE] = passed_[WHITE];
       e.passed[BLACK] = passed_[BLACK];
       return;
@@ -232,9 +232,11 @@ class Evaluator {
           add(kRookOnSeventh, us);
       }
       if constexpr (Pt == QUEEN) {
+        // Most queens share no line with an enemy rook or bishop: skip the ray walk for them.
+        const Bitboard snipers = (attacks::rook(s, 0) & pos_.pieces(them, ROOK)) |
+                                 (attacks::bishop(s, 0) & pos_.pieces(them, BISHOP));
         Bitboard pinners;
-        if (pos_.slider_blockers(pos_.pieces(them, ROOK, BISHOP), s, pinners))
-          add(kQueenRelativePin, us);
+        if (snipers && pos_.slider_blockers(snipers, s, pinners)) add(kQueenRelativePin, us);
       }
     }
     if constexpr (Pt == BISHOP)
@@ -268,14 +270,21 @@ class Evaluator {
       if (!enemy_queen) add(kDangerNoQueen, us);
       add(kDangerBase, us);
     }
-    // Checks from squares we neither guard nor occupy.
+    // Checks from squares we neither guard nor occupy. The queen checks along the rook and
+    // bishop rays, so each ray is looked up once.
     const Bitboard safe = ~attacked_[us][ALL_PIECES] & ~pos_.pieces(them);
-    for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) {
-      const Bitboard checks = attacks::of(pt, ksq, pos_.pieces()) & attacked_[them][pt] & safe;
-      if (!checks) continue;
+    const Bitboard bishop_rays = attacks::bishop(ksq, pos_.pieces());
+    const Bitboard rook_rays = attacks::rook(ksq, pos_.pieces());
+    const auto safe_checks = [&](PieceType pt, Bitboard from) {
+      const Bitboard checks = from & attacked_[them][pt] & safe;
+      if (!checks) return;
       add(kSafeCheck + int(pt), them, popcount(checks));
       if (attacked) add(kDangerSafeCheck + int(pt), us, popcount(checks));
-    }
+    };
+    safe_checks(KNIGHT, attacks::knight(ksq));
+    safe_checks(BISHOP, bishop_rays);
+    safe_checks(ROOK, rook_rays);
+    safe_checks(QUEEN, bishop_rays | rook_rays);
     if (attacked) {
       danger_penalty_[us] = king_danger_penalty(danger_[us]);
       score_[us] += danger_penalty_[us];
@@ -283,7 +292,27 @@ class Evaluator {
     add(kKingDefenders +
             popcount(king_zone_[us] & (pos_.pieces(us, PAWN) | pos_.pieces(us, KNIGHT, BISHOP))),
         us);
-    // Shelter and storm on the king's file and its neighbours.
+    shelter(us);
+  }
+
+  // Shelter and storm depend on the pawns and the king square only, so the pawn cache entry
+  // keeps them for the last king square it saw on each side.
+  void shelter(Color us) {
+    const Square ksq = pos_.king_square(us);
+    if (!pawn_entry_) return shelter_and_storm(us, ksq);
+    if (pawn_entry_->king[us] == ksq) {
+      score_[us] += pawn_entry_->shelter[us];
+      return;
+    }
+    const Score before = score_[us];
+    shelter_and_storm(us, ksq);
+    pawn_entry_->king[us] = ksq;
+    pawn_entry_->shelter[us] = score_[us] - before;
+  }
+
+  // On the king's file and its neighbours.
+  void shelter_and_storm(Color us, Square ksq) {
+    const Color them = ~us;
     const int kf = std::clamp(int(file_of(ksq)), 1, 6);
     const Bitboard ahead = ranks_ahead(us, rank_of(ksq));
     for (int f = kf - 1; f <= kf + 1; ++f) {
@@ -348,8 +377,8 @@ class Evaluator {
 
   const Position& pos_;
   PawnCache* cache_;
+  PawnCache::Entry* pawn_entry_ = nullptr;  // this position's, when there is a cache
   T& trace_;
-  const Score* w_;
   Score score_[COLOR_NB];
   Score danger_[COLOR_NB];          // king danger inputs summed, per defending side
   Score danger_penalty_[COLOR_NB];  // what the danger costs, in score_ already
@@ -417,7 +446,7 @@ template <class T>
 int evaluate_white(const Position& pos, PawnCache* cache, T& trace) {
   Color strong;
   if (is_kbnk(pos, strong)) return kbnk(pos, strong);
-  Evaluator<T> ev(pos, cache, trace, kWeights);
+  Evaluator<T> ev(pos, cache, trace);
   const Score s = ev.run();
   const int scale = scale_factor(pos, s.eg >= 0 ? WHITE : BLACK);
   return blend(s, phase(pos), scale);
@@ -495,7 +524,7 @@ Coefficients coefficients(const Position& pos) {
     return c;
   }
   CountTrace trace;
-  Evaluator<CountTrace> ev(pos, nullptr, trace, kWeights);
+  Evaluator<CountTrace> ev(pos, nullptr, trace);
   const Score s = ev.run();
   c.scale = scale_factor(pos, s.eg >= 0 ? WHITE : BLACK);
   for (int p = 0; p < kNumParams; ++p) {
@@ -533,7 +562,7 @@ double evaluate_linear(const Coefficients& c, const Score* weights) {
 
 std::string trace(const Position& pos) {
   CountTrace t;
-  Evaluator<CountTrace> ev(pos, nullptr, t, kWeights);
+  Evaluator<CountTrace> ev(pos, nullptr, t);
   const Score total = ev.run();
   Score by_term[9][COLOR_NB];
   for (int p = 0; p < kNumParams; ++p)

@@ -15,13 +15,16 @@
 
 namespace riposte::eval {
 
-// Cached pawn-structure score (white minus black) and passed pawns, by pawn key.
+// Cached pawn-structure score (white minus black) and passed pawns, by pawn key; with each
+// side's king shelter and storm score for the king square last seen.
 class PawnCache {
  public:
   struct Entry {
     Key key = 0;
     Score score;
     Bitboard passed[COLOR_NB] = {};
+    Score shelter[COLOR_NB];
+    Square king[COLOR_NB] = {SQ_NONE, SQ_NONE};
   };
   static constexpr std::size_t kSize = 1 << 14;
   PawnCache() : entries_(kSize) {}

@@ -71,6 +71,26 @@ TEST(Eval, IncrementalPieceSquareSumFollowsEveryMove) {
   }
 }
 
+TEST(Eval, PawnCacheFollowsTheKingsAlongEveryMove) {
+  // A king move keeps the pawn key, so it meets the cache entry made for the king's old square;
+  // the shelter score the entry keeps must follow the king there and back.
+  eval::PawnCache cache;
+  int king_moves = 0;
+  for (const std::string& fen : all_suite_fens()) {
+    Position pos = *Position::from_fen(fen);
+    ASSERT_EQ(eval::evaluate(pos, cache), eval::evaluate(pos)) << fen;
+    for (const ExtMove& m : MoveList<LEGAL>(pos)) {
+      king_moves += type_of(pos.piece_on(m.move.from())) == KING;
+      pos.do_move(m.move);
+      ASSERT_EQ(eval::evaluate(pos, cache), eval::evaluate(pos))
+          << fen << " " << to_uci(m.move, pos.is_chess960());
+      pos.undo_move(m.move);
+      ASSERT_EQ(eval::evaluate(pos, cache), eval::evaluate(pos)) << fen;
+    }
+  }
+  EXPECT_GT(king_moves, 1000);
+}
+
 TEST(Eval, Material) {
   EXPECT_GT(gain("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"), 700);
   EXPECT_GT(gain("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"), 50);
