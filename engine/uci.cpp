@@ -114,6 +114,7 @@ Uci::Uci(std::ostream& out, bool dev_options)
   dev("DevHistoryPruning", so.history_pruning);
   dev("DevSingular", so.singular_extensions);
   dev("DevCorrectionHistory", so.correction_history);
+  dev("DevNonPawnCorrection", so.non_pawn_correction);
   dev("DevIIR", so.iir);
   dev("DevQSearchPruning", so.qsearch_pruning);
   dev("DevLMRRefinements", so.lmr_refinements);

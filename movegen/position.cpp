@@ -210,11 +210,12 @@ absl::Status Position::finish_setup() {
 }
 
 void Position::compute_keys(StateInfo& si) const {
-  si.key = si.pawn_key = 0;
+  si.key = si.pawn_key = si.non_pawn_key[WHITE] = si.non_pawn_key[BLACK] = 0;
   for (Bitboard b = pieces(); b;) {
     const Square s = pop_lsb(b);
-    si.key ^= zobrist::psq[board_[s]][s];
-    if (type_of(board_[s]) == PAWN) si.pawn_key ^= zobrist::psq[board_[s]][s];
+    const Piece pc = board_[s];
+    si.key ^= zobrist::psq[pc][s];
+    (type_of(pc) == PAWN ? si.pawn_key : si.non_pawn_key[color_of(pc)]) ^= zobrist::psq[pc][s];
   }
   if (si.ep != SQ_NONE) si.key ^= zobrist::enpassant[file_of(si.ep)];
   if (stm_ == BLACK) si.key ^= zobrist::side;
@@ -325,6 +326,7 @@ void Position::do_move(Move m) {
   const StateInfo& old = states_[states_.size() - 2];
   Key key = old.key ^ zobrist::side;
   Key pawn_key = old.pawn_key;
+  Key non_pawn_key[COLOR_NB] = {old.non_pawn_key[WHITE], old.non_pawn_key[BLACK]};
   si.rule50 = old.rule50 + 1;
   si.plies_from_null = old.plies_from_null + 1;
   si.castling = old.castling;
@@ -347,18 +349,21 @@ void Position::do_move(Move m) {
     remove_piece(to);
     put_piece(pc, king_to);
     put_piece(rook, rook_to);
-    key ^= zobrist::psq[pc][from] ^ zobrist::psq[pc][king_to] ^ zobrist::psq[rook][to] ^
-           zobrist::psq[rook][rook_to];
+    const Key castling_delta = zobrist::psq[pc][from] ^ zobrist::psq[pc][king_to] ^
+                               zobrist::psq[rook][to] ^ zobrist::psq[rook][rook_to];
+    key ^= castling_delta;
+    non_pawn_key[us] ^= castling_delta;
     captured = NO_PIECE;
   } else {
     if (captured != NO_PIECE) {
       const Square cap_sq = m.type() == EN_PASSANT ? to - pawn_push(us) : to;
-      if (type_of(captured) == PAWN) pawn_key ^= zobrist::psq[captured][cap_sq];
+      (type_of(captured) == PAWN ? pawn_key : non_pawn_key[them]) ^= zobrist::psq[captured][cap_sq];
       remove_piece(cap_sq);
       key ^= zobrist::psq[captured][cap_sq];
       si.rule50 = 0;
     }
     key ^= zobrist::psq[pc][from] ^ zobrist::psq[pc][to];
+    if (type_of(pc) != PAWN) non_pawn_key[us] ^= zobrist::psq[pc][from] ^ zobrist::psq[pc][to];
     move_piece(from, to);
 
     if (type_of(pc) == PAWN) {
@@ -369,6 +374,7 @@ void Position::do_move(Move m) {
         remove_piece(to);
         put_piece(promoted, to);
         key ^= zobrist::psq[pc][to] ^ zobrist::psq[promoted][to];
+        non_pawn_key[us] ^= zobrist::psq[promoted][to];
       } else {
         pawn_key ^= zobrist::psq[pc][to];
         if ((int(to) ^ int(from)) == 16 &&
@@ -388,6 +394,8 @@ void Position::do_move(Move m) {
 
   si.key = key;
   si.pawn_key = pawn_key;
+  si.non_pawn_key[WHITE] = non_pawn_key[WHITE];
+  si.non_pawn_key[BLACK] = non_pawn_key[BLACK];
   si.captured = captured;
   stm_ = them;
   si.checkers = attackers_to(king_square(them)) & pieces(us);

@@ -28,6 +28,7 @@ inline constexpr std::string_view kStartFen =
 struct StateInfo {
   Key key;
   Key pawn_key;
+  Key non_pawn_key[COLOR_NB];  // colour c's pieces other than pawns, king included
   Bitboard checkers;
   Bitboard blockers[COLOR_NB];  // pieces of either colour shielding king c from enemy sliders
   Bitboard pinners[COLOR_NB];   // enemy sliders that pin a piece of colour c to its king
@@ -70,6 +71,7 @@ class Position {
   const StateInfo& state() const { return states_.back(); }
   Key key() const { return state().key; }
   Key pawn_key() const { return state().pawn_key; }
+  Key non_pawn_key(Color c) const { return state().non_pawn_key[c]; }
   Square ep_square() const { return state().ep; }
   int rule50() const { return state().rule50; }
   int game_ply() const { return game_ply_; }

@@ -50,7 +50,9 @@
   X(QsFutilityMargin, 200, 50, 400)          /* delta pruning over the stand pat */     \
   X(QsMoveLimit, 3, 1, 10)                   /* plain captures searched per node */     \
   X(CorrectionMaxError, 64, 16, 120)         /* cp; a larger search error is clipped */ \
-  X(CorrectionMaxWeight, 16, 4, 64)          /* update weight min(depth + 1, this) */
+  X(CorrectionMaxWeight, 16, 4, 64)          /* update weight min(depth + 1, this) */   \
+  X(CorrectionPawnWeight, 43, 0, 128)        /* correction = (pawn * this + */          \
+  X(CorrectionNonPawnWeight, 21, 0, 128)     /* (white + black non-pawn) * this) / 64 */
 
 namespace riposte::params {
 

@@ -13,8 +13,18 @@ namespace riposte {
 using namespace params;
 
 int Worker::corrected_eval(const Position& pos, int raw_eval) const {
-  if (!pool_.options().correction_history) return raw_eval;
-  const int v = raw_eval + correction_.get(pos.side_to_move(), pos.pawn_key());
+  const SearchOptions& opt = pool_.options();
+  if (!opt.correction_history) return raw_eval;
+  const Color stm = pos.side_to_move();
+  int correction = correction_.get(stm, pos.pawn_key());
+  // The tables each learn the whole error; their weighted blend stays near it when they agree.
+  if (opt.non_pawn_correction)
+    correction = (correction * CorrectionPawnWeight +
+                  (non_pawn_correction_[WHITE].get(stm, pos.non_pawn_key(WHITE)) +
+                   non_pawn_correction_[BLACK].get(stm, pos.non_pawn_key(BLACK))) *
+                      CorrectionNonPawnWeight) /
+                 64;
+  const int v = raw_eval + correction;
   return std::clamp(v, kValueTbLossInMaxPly + 1, kValueTbWinInMaxPly - 1);
 }
 
@@ -28,8 +38,13 @@ void Worker::update_correction(const Position& pos, const Stack* ss, int depth, 
   // that bound lies on the far side of the static eval.
   if (best_value >= beta && best_value <= ss->static_eval) return;
   if (!best_move && best_value >= ss->static_eval) return;
-  correction_.update(pos.side_to_move(), pos.pawn_key(), depth, best_value - ss->raw_eval,
-                     CorrectionMaxError, CorrectionMaxWeight);
+  const Color stm = pos.side_to_move();
+  const int error = best_value - ss->raw_eval;
+  correction_.update(stm, pos.pawn_key(), depth, error, CorrectionMaxError, CorrectionMaxWeight);
+  if (pool_.options().non_pawn_correction)
+    for (const Color c : {WHITE, BLACK})
+      non_pawn_correction_[c].update(stm, pos.non_pawn_key(c), depth, error, CorrectionMaxError,
+                                     CorrectionMaxWeight);
 }
 
 template <Worker::NodeType NT>

@@ -66,6 +66,7 @@ struct SearchOptions {
   // it, or ended at its game cap with a positive LLR (README, "Search II").
   bool singular_extensions = true;  // with multi-cut and negative extensions
   bool correction_history = true;   // static eval corrected by the pawn-structure history
+  bool non_pawn_correction = true;  // ... and by each colour's non-pawn pieces
   bool iir = false;                 // internal iterative reduction
   bool qsearch_pruning = true;      // delta pruning, move limit, raw eval stored at stand pat
   bool lmr_refinements = true;      // noisy LMR, ttPv, noisy TT move, deeper/shallower re-search

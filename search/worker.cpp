@@ -63,6 +63,7 @@ void Worker::clear() {
   pawn_cache_.clear();
   eval_cache_.clear();
   correction_.clear();
+  for (CorrectionHistory& h : non_pawn_correction_) h.clear();
 }
 
 void Worker::set_move(Stack* ss, const Position& pos, Move m) {

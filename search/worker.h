@@ -120,7 +120,9 @@ class alignas(64) Worker {
   HistoryTables history_;
   eval::PawnCache pawn_cache_;
   eval::EvalCache eval_cache_;
-  CorrectionHistory correction_;
+  CorrectionHistory correction_;  // by pawn structure
+  // By the pieces other than pawns of one colour (the king included), per colour.
+  CorrectionHistory non_pawn_correction_[COLOR_NB];
   int average_score_ = 0;  // root score averaged over iterations, sizes aspiration windows
   std::uint64_t calls_until_check_ = 0;
 

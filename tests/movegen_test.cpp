@@ -90,6 +90,8 @@ TEST(MoveGen, MakeUnmakeRestoresKeysAndState) {
       const Position fresh = *Position::from_fen(pos.fen(), pos.is_chess960());
       ASSERT_EQ(pos.key(), fresh.key()) << pos.fen() << " after " << to_uci(m, true);
       ASSERT_EQ(pos.pawn_key(), fresh.pawn_key()) << pos.fen();
+      for (const Color c : {WHITE, BLACK})
+        ASSERT_EQ(pos.non_pawn_key(c), fresh.non_pawn_key(c)) << pos.fen();
       ASSERT_EQ(pos.checkers(), fresh.checkers()) << pos.fen();
     }
     while (!played.empty()) {

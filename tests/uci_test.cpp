@@ -333,9 +333,9 @@ TEST(Uci, PvsAndBestmoveAgreeInEveryBenchPosition) {
   // behind, every reported line must be legal and bestmove/ponder must be the final PV's head.
   // Once as released, once with every search technique switched on.
   std::string all_on;
-  for (const char* name :
-       {"DevSingular", "DevCorrectionHistory", "DevIIR", "DevQSearchPruning", "DevLMRRefinements",
-        "DevProbCut", "DevRazoring", "DevAdaptiveAspiration", "DevDeepContinuation"})
+  for (const char* name : {"DevSingular", "DevCorrectionHistory", "DevNonPawnCorrection", "DevIIR",
+                           "DevQSearchPruning", "DevLMRRefinements", "DevProbCut", "DevRazoring",
+                           "DevAdaptiveAspiration", "DevDeepContinuation"})
     all_on += std::string("setoption name ") + name + " value true\n";
   for (const std::string& options : {std::string(), all_on}) {
     for (const std::string& fen : bench_positions()) {
