@@ -357,13 +357,15 @@ void Position::do_move(Move m) {
   } else {
     if (captured != NO_PIECE) {
       const Square cap_sq = m.type() == EN_PASSANT ? to - pawn_push(us) : to;
-      (type_of(captured) == PAWN ? pawn_key : non_pawn_key[them]) ^= zobrist::psq[captured][cap_sq];
+      const Key capture_delta = zobrist::psq[captured][cap_sq];
+      key ^= capture_delta;
+      (type_of(captured) == PAWN ? pawn_key : non_pawn_key[them]) ^= capture_delta;
       remove_piece(cap_sq);
-      key ^= zobrist::psq[captured][cap_sq];
       si.rule50 = 0;
     }
-    key ^= zobrist::psq[pc][from] ^ zobrist::psq[pc][to];
-    if (type_of(pc) != PAWN) non_pawn_key[us] ^= zobrist::psq[pc][from] ^ zobrist::psq[pc][to];
+    const Key move_delta = zobrist::psq[pc][from] ^ zobrist::psq[pc][to];
+    key ^= move_delta;
+    if (type_of(pc) != PAWN) non_pawn_key[us] ^= move_delta;
     move_piece(from, to);
 
     if (type_of(pc) == PAWN) {
