@@ -115,12 +115,14 @@ Uci::Uci(std::ostream& out, bool dev_options)
   dev("DevSingular", so.singular_extensions);
   dev("DevCorrectionHistory", so.correction_history);
   dev("DevNonPawnCorrection", so.non_pawn_correction);
-  dev("DevIIR", so.iir);
   dev("DevQSearchPruning", so.qsearch_pruning);
-  dev("DevLMRRefinements", so.lmr_refinements);
+  dev("DevStoreEval", so.store_eval);
+  dev("DevLMRCaptures", so.lmr_captures);
+  dev("DevLMRTTPv", so.lmr_tt_pv);
+  dev("DevLMRNoisyTTMove", so.lmr_noisy_tt_move);
+  dev("DevLMRResearchDepth", so.lmr_research_depth);
   dev("DevProbCut", so.probcut);
   dev("DevRazoring", so.razoring);
-  dev("DevAdaptiveAspiration", so.adaptive_aspiration);
   dev("DevBaselineOrdering", so.ordering.baseline);
   dev("DevKillers", so.ordering.killers);
   dev("DevCountermove", so.ordering.countermove);

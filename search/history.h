@@ -1,28 +1,31 @@
-// Per-thread move-ordering tables: killers live in the search stack; here are the countermove
-// table and the history tables, all updated with one bounded "gravity" rule.
+// Per-thread move-ordering tables: killers, the countermove table and the history tables, each
+// history table updated with one bounded "gravity" rule under a limit of its own.
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <span>
 
 #include "movegen/position.h"
 #include "movegen/types.h"
+#include "search/params.h"
 
 namespace riposte {
 
-// One history counter. update() moves the value towards +-kLimit by `bonus` while decaying it in
-// proportion to its size: v += bonus - v * |bonus| / kLimit. |v| never exceeds kLimit, so the
-// 16-bit cell cannot overflow, and old knowledge fades as new cutoffs arrive.
-template <int kLimit>
+// One history counter. update() moves the value towards +-Limit by `bonus` while decaying it in
+// proportion to its size: v += bonus - v * |bonus| / Limit. |v| never exceeds Limit, so the
+// 16-bit cell cannot overflow, and old knowledge fades as new cutoffs arrive. Limit names the
+// table's row of the parameter table, a constant outside tuning builds.
+template <const int& Limit>
 class HistoryEntry {
  public:
-  static constexpr int kMax = kLimit;
   operator int() const { return value_; }
   void update(int bonus) {
-    bonus = std::clamp(bonus, -kLimit, kLimit);
-    value_ = std::int16_t(value_ + bonus - value_ * std::abs(bonus) / kLimit);
+    bonus = std::clamp(bonus, -Limit, Limit);
+    value_ = std::int16_t(value_ + bonus - value_ * std::abs(bonus) / Limit);
   }
   void set(int v) { value_ = std::int16_t(v); }
 
@@ -30,84 +33,128 @@ class HistoryEntry {
   std::int16_t value_ = 0;
 };
 
-constexpr int kHistoryLimit = 16384;
-using History = HistoryEntry<kHistoryLimit>;
-
 // Butterfly history: quiet moves by side to move, from and to square.
 struct ButterflyHistory {
-  History table[COLOR_NB][SQUARE_NB][SQUARE_NB];
-  History& at(Color c, Move m) { return table[c][m.from()][m.to()]; }
+  using Entry = HistoryEntry<params::ButterflyHistoryLimit>;
+  Entry table[COLOR_NB][SQUARE_NB][SQUARE_NB];
+  Entry& at(Color c, Move m) { return table[c][m.from()][m.to()]; }
   int get(Color c, Move m) const { return table[c][m.from()][m.to()]; }
 };
 
 // Capture history: captures by moving piece, target square and captured piece type.
 struct CaptureHistory {
-  History table[PIECE_NB][SQUARE_NB][PIECE_TYPE_NB];
+  using Entry = HistoryEntry<params::CaptureHistoryLimit>;
+  Entry table[PIECE_NB][SQUARE_NB][PIECE_TYPE_NB];
 };
 
 // A [piece][to] table of quiet-move scores, selected by an earlier move's [piece][to].
 struct PieceToHistory {
-  History table[PIECE_NB][SQUARE_NB];
+  using Entry = HistoryEntry<params::ContinuationHistoryLimit>;
+  Entry table[PIECE_NB][SQUARE_NB];
 };
 
-// Continuation history: counter-move history when selected by the opponent's last move, follow-up
-// history when selected by our own move two plies back. Entry [NO_PIECE][SQ_A1] is the table
-// used after a null move or at the root, so lookups never branch.
+// Continuation history: one PieceToHistory per [piece][to] of the move that selects it. Entry
+// [NO_PIECE][SQ_A1] is the table used after a null move or before the root, so lookups never
+// branch.
 struct ContinuationHistory {
   PieceToHistory table[PIECE_NB][SQUARE_NB];
   PieceToHistory* sentinel() { return &table[NO_PIECE][SQ_A1]; }
 };
+
+// How many plies back the moves that select a node's continuation tables lie. The opponent's
+// move one ply back selects a table of the counter-move history; our own moves two, four and
+// six plies back select tables of the follow-up history.
+inline constexpr std::array<int, 4> kContinuationPlies = {1, 2, 4, 6};
+inline constexpr int kContinuationCount = int(kContinuationPlies.size());
+enum ContinuationKind { kCounterMoveHistory, kFollowUpHistory, kContinuationKinds };
+constexpr ContinuationKind continuation_kind(int plies_back) {
+  return plies_back % 2 ? kCounterMoveHistory : kFollowUpHistory;
+}
 
 // The quiet move that refuted the opponent's move, by that move's [piece][to].
 struct CounterMoveTable {
   Move table[PIECE_NB][SQUARE_NB];
 };
 
+// The two most recent quiet moves that caused a cutoff at one ply.
+struct Killers {
+  Move moves[2] = {};
+  void add(Move m) {
+    if (moves[0] == m) return;
+    moves[1] = moves[0];
+    moves[0] = m;
+  }
+  void clear() { moves[0] = moves[1] = Move::none(); }
+};
+
 // Bonus for a cutoff at `depth`: grows with depth (deeper cutoffs are rarer and more reliable),
 // capped so that one deep node cannot wipe out what many shallow ones taught.
-constexpr int history_bonus(int depth) { return std::min(16 * depth * depth + 32 * depth, 1600); }
+inline int history_bonus(int depth) {
+  using namespace params;
+  return std::min(HistoryBonusQuad * depth * depth + HistoryBonusLinear * depth, HistoryBonusMax);
+}
+// What each move tried before the cutoff move loses, by the same shape.
+inline int history_malus(int depth) {
+  using namespace params;
+  return std::min(HistoryMalusQuad * depth * depth + HistoryMalusLinear * depth, HistoryMalusMax);
+}
 
-// Everything one search thread learns about move ordering.
+// Everything one search thread learns about move ordering, killers aside.
 struct HistoryTables {
   ButterflyHistory butterfly;
   CaptureHistory capture;
-  ContinuationHistory counter;   // selected by the move one ply back
-  ContinuationHistory followup;  // selected by the move two plies back
+  ContinuationHistory continuation[kContinuationKinds];
   CounterMoveTable countermoves;
 
   void clear() { std::memset(static_cast<void*>(this), 0, sizeof(*this)); }
 };
 
-struct OrderingSwitches;
+// Turn individual heuristics off to measure what each is worth (development switches).
+// `baseline` restores the simple ordering the picker is measured against: TT move, captures by
+// MVV-LVA without a SEE split, then quiets in generation order.
+struct OrderingSwitches {
+  bool baseline = false;
+  bool killers = true;
+  bool countermove = true;
+  bool butterfly = true;
+  bool capture_history = true;
+  bool counter_history = true;    // continuation history one ply back
+  bool followup_history = true;   // ... two plies back
+  bool deep_continuation = true;  // ... four and six plies back
 
-// The tables a cutoff at one node touches: its killer slots, the countermove slot of the
-// previous move, and the continuation tables selected by the moves one, two, four and six plies
-// back. Our own moves four and six plies back select tables of the follow-up history, as the
-// move two plies back does; null pointers (or switched-off tables) are skipped.
-struct CutoffContext {
-  Move* killers;                        // this ply's two killer slots
-  Move previous_move;                   // the opponent's last move (may be none or null)
-  Piece previous_piece;                 // the piece it moved
-  PieceToHistory* counter_hist;         // selected by the previous move
-  PieceToHistory* followup_hist;        // selected by our move two plies back
-  PieceToHistory* ply4_hist = nullptr;  // selected by our move four plies back
-  PieceToHistory* ply6_hist = nullptr;  // selected by our move six plies back
+  // Whether the continuation table kContinuationPlies[i] plies back is read and updated.
+  bool continuation(int i) const {
+    const int plies = kContinuationPlies[i];
+    return plies == 1 ? counter_history : plies == 2 ? followup_history : deep_continuation;
+  }
 };
 
-// Quiet-move history as the picker scores it: butterfly + counter-move + follow-up, plus the
-// four- and six-ply continuation tables when switched on.
-int quiet_history(const HistoryTables& h, const OrderingSwitches& sw, const CutoffContext& ctx,
-                  Color us, Piece pc, Move m);
+// The continuation tables of one node, one per entry of kContinuationPlies; null where the
+// table is switched off.
+using ContinuationTables = std::array<PieceToHistory*, kContinuationCount>;
+
+// What the ordering at one node reads besides the thread's tables, and what a cutoff there
+// updates: the opponent's last move (for the countermove) and the continuation tables.
+struct OrderingContext {
+  Move previous_move;    // may be none or null
+  Piece previous_piece;  // the piece it moved
+  ContinuationTables continuation{};
+};
+
+// Quiet-move history as the picker scores it: butterfly plus the first `tables` continuation
+// tables of ctx.
+int quiet_history(const HistoryTables& h, const OrderingSwitches& sw, const OrderingContext& ctx,
+                  Color us, Piece pc, Move m, int tables = kContinuationCount);
 
 // Capture history of a noisy move in pos.
 int capture_history(const HistoryTables& h, const Position& pos, Move m);
 
-// A beta cutoff by `best` at `depth` in `pos`: a quiet best move becomes a killer and the
-// countermove, and gets the bonus in butterfly, counter-move and follow-up history while every
-// quiet tried before it gets the malus; a capture gets the bonus in capture history. Captures
-// tried before `best` always get the capture-history malus.
+// A beta cutoff by `best` at `depth` in `pos`: a quiet best move becomes the countermove and
+// gets the bonus in butterfly and continuation history while every quiet tried before it gets
+// the malus; a capture gets the bonus in capture history. Captures tried before `best` always
+// get the capture-history malus. Killers are the caller's (they live in the search stack).
 void record_cutoff(HistoryTables& h, const OrderingSwitches& sw, const Position& pos,
-                   const CutoffContext& ctx, Move best, int depth, const Move* quiets,
-                   int quiet_count, const Move* captures, int capture_count);
+                   const OrderingContext& ctx, Move best, int depth, std::span<const Move> quiets,
+                   std::span<const Move> captures);
 
 }  // namespace riposte

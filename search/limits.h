@@ -1,6 +1,7 @@
 // What `go` asked for.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -19,6 +20,12 @@ struct SearchLimits {
   bool infinite = false;
   bool ponder = false;
   std::vector<Move> searchmoves;
+
+  // `go searchmoves` restricts the root to its moves; without it every move is searched.
+  bool allows(Move m) const {
+    return searchmoves.empty() ||
+           std::find(searchmoves.begin(), searchmoves.end(), m) != searchmoves.end();
+  }
 
   bool use_time_management() const { return time[WHITE] >= 0 || time[BLACK] >= 0; }
 };

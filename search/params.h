@@ -7,52 +7,68 @@
 #include <string>
 
 // X(name, default, min, max)
-#define RIPOSTE_SEARCH_PARAMS(X)                                                        \
-  X(AspirationDelta, 15, 5, 50)            /* first window half-width, switch off */    \
-  X(AspirationBase, 10, 3, 40)             /* window from the score's size: base */     \
-  X(AspirationScoreDiv, 6000, 1000, 30000) /* ... + avg^2 / div */                      \
-  X(LmrQuietBase, 75, 0, 200)              /* quiet reductions: base/100 + */           \
-  X(LmrQuietDiv, 225, 100, 400)            /* ln d * ln m / (div/100) */                \
-  X(LmrNoisyBase, 0, -100, 150)            /* noisy reductions, the same shape */       \
-  X(LmrNoisyDiv, 350, 150, 600)                                                         \
-  X(LmrHistoryDiv, 8192, 2048, 32768)        /* quiet history per ply of reduction */   \
-  X(LmrCaptureHistoryDiv, 4096, 1024, 16384) /* capture history per ply */              \
-  X(LmrDeeperMargin, 40, 0, 200)             /* re-search deeper above best + this */   \
-  X(LmrDeeperPerDepth, 2, 0, 16)                                                        \
-  X(LmrShallowerMargin, 8, 0, 60) /* re-search shallower below best + this */           \
-  X(ReverseFutilityMargin, 75, 30, 200)                                                 \
-  X(ReverseFutilityDepth, 8, 3, 14)                                                     \
-  X(NullMoveMinDepth, 3, 1, 6)                                                          \
-  X(NullMoveBase, 4, 2, 6) /* R = base + d / div + min(3, .. ) */                       \
-  X(NullMoveDepthDiv, 4, 2, 8)                                                          \
-  X(NullMoveEvalDiv, 200, 50, 400)                                                      \
-  X(RazorDepth, 3, 1, 6)                                                                \
-  X(RazorBase, 250, 50, 600) /* eval + base + per * d^2 < alpha */                      \
-  X(RazorPerDepth, 150, 50, 400)                                                        \
-  X(ProbCutMinDepth, 5, 3, 10)                                                          \
-  X(ProbCutMargin, 200, 50, 400)  /* probcut beta = beta + margin - */                  \
-  X(ProbCutImproving, 50, 0, 150) /* this when improving */                             \
-  X(ProbCutReduction, 4, 2, 6)                                                          \
-  X(IirMinDepth, 4, 2, 10)                                                              \
-  X(SingularMinDepth, 6, 4, 12)                                                         \
-  X(SingularTTDepthMargin, 3, 1, 6)   /* TT depth >= depth - this */                    \
-  X(SingularMargin, 64, 16, 192)      /* singular beta = tt value - d * m / 32 */       \
-  X(SingularDoubleMargin, 20, 0, 100) /* far below singular beta: +2 plies */           \
-  X(SingularMaxDoubles, 6, 0, 16)     /* double extensions along one line */            \
-  X(PruningDepth, 8, 3, 14)           /* LMP, futility and SEE pruning below */         \
-  X(LmpBase, 3, 1, 10)                /* quiets before LMP: (base + d^2) / 2 */         \
-  X(FutilityBase, 100, 20, 300)                                                         \
-  X(FutilityPerDepth, 100, 30, 250)                                                     \
-  X(SeeQuietMargin, 30, 5, 120)              /* quiets: SEE >= -m * lmrDepth^2 */       \
-  X(SeeCaptureMargin, 100, 30, 250)          /* captures: SEE >= -m * depth */          \
-  X(HistoryPruningMargin, 4000, 1000, 12000) /* per ply of depth */                     \
-  X(HistoryPruningDepth, 3, 1, 6)            /* lmrDepth below this */                  \
-  X(QsFutilityMargin, 200, 50, 400)          /* delta pruning over the stand pat */     \
-  X(QsMoveLimit, 3, 1, 10)                   /* plain captures searched per node */     \
-  X(CorrectionMaxError, 64, 16, 120)         /* cp; a larger search error is clipped */ \
-  X(CorrectionMaxWeight, 16, 4, 64)          /* update weight min(depth + 1, this) */   \
-  X(CorrectionPawnWeight, 43, 0, 128)        /* correction = (pawn * this + */          \
-  X(CorrectionNonPawnWeight, 21, 0, 128)     /* (white + black non-pawn) * this) / 64 */
+#define RIPOSTE_SEARCH_PARAMS(X)                                                           \
+  X(AspirationDelta, 15, 5, 50)    /* first window half-width */                           \
+  X(AspirationMinDepth, 4, 2, 8)   /* iterations before this search a full window */       \
+  X(AspirationGrowth, 50, 20, 150) /* percent the window grows after a fail */             \
+  X(LmrMinDepth, 3, 2, 5)          /* late-move reductions from this depth */              \
+  X(LmrQuietBase, 75, 0, 200)      /* quiet reductions: base/100 + */                      \
+  X(LmrQuietDiv, 225, 100, 400)    /* ln d * ln m / (div/100) */                           \
+  X(LmrNoisyBase, 0, -100, 150)    /* noisy reductions, the same shape */                  \
+  X(LmrNoisyDiv, 350, 150, 600)                                                            \
+  X(LmrHistoryDiv, 8192, 2048, 32768)        /* quiet history per ply of reduction */      \
+  X(LmrCaptureHistoryDiv, 4096, 1024, 16384) /* capture history per ply */                 \
+  X(LmrDeeperMargin, 40, 0, 200)             /* re-search deeper above best + this */      \
+  X(LmrDeeperPerDepth, 2, 0, 16)                                                           \
+  X(LmrShallowerMargin, 8, 0, 60) /* re-search shallower below best + this */              \
+  X(ReverseFutilityMargin, 75, 30, 200)                                                    \
+  X(ReverseFutilityDepth, 8, 3, 14)                                                        \
+  X(NullMoveMinDepth, 3, 1, 6)                                                             \
+  X(NullMoveBase, 4, 2, 6) /* R = base + d / div + min(evalmax, (eval - beta) / ediv) */   \
+  X(NullMoveDepthDiv, 4, 2, 8)                                                             \
+  X(NullMoveEvalDiv, 200, 50, 400)                                                         \
+  X(NullMoveEvalMax, 3, 1, 6)                                                              \
+  X(RazorDepth, 3, 1, 6)                                                                   \
+  X(RazorBase, 250, 50, 600) /* eval + base + per * d^2 < alpha */                         \
+  X(RazorPerDepth, 150, 50, 400)                                                           \
+  X(ProbCutMinDepth, 5, 3, 10)                                                             \
+  X(ProbCutMargin, 200, 50, 400)  /* probcut beta = beta + margin - */                     \
+  X(ProbCutImproving, 50, 0, 150) /* this when improving */                                \
+  X(ProbCutReduction, 4, 2, 6)                                                             \
+  X(ProbCutDepthMargin, 3, 1, 6) /* a ProbCut result counts as depth - this */             \
+  X(SingularMinDepth, 6, 4, 12)                                                            \
+  X(SingularTTDepthMargin, 3, 1, 6)   /* TT depth >= depth - this */                       \
+  X(SingularMargin, 64, 16, 192)      /* singular beta = tt value - d * m / 32 */          \
+  X(SingularDoubleMargin, 20, 0, 100) /* far below singular beta: +2 plies */              \
+  X(SingularMaxDoubles, 6, 0, 16)     /* double extensions along one line */               \
+  X(PruningDepth, 8, 3, 14)           /* LMP, futility and SEE pruning below */            \
+  X(LmpBase, 3, 1, 10)                /* quiets before LMP: (base + d^2) / 2 */            \
+  X(FutilityBase, 100, 20, 300)                                                            \
+  X(FutilityPerDepth, 100, 30, 250)                                                        \
+  X(SeeQuietMargin, 30, 5, 120)              /* quiets: SEE >= -m * lmrDepth^2 */          \
+  X(SeeCaptureMargin, 100, 30, 250)          /* captures: SEE >= -m * depth */             \
+  X(HistoryPruningMargin, 4000, 1000, 12000) /* per ply of depth */                        \
+  X(HistoryPruningDepth, 3, 1, 6)            /* lmrDepth below this */                     \
+  X(QsFutilityMargin, 200, 50, 400)          /* delta pruning over the stand pat */        \
+  X(QsMoveLimit, 3, 1, 10)                   /* plain captures searched per node */        \
+  X(CorrectionMaxError, 64, 16, 120)         /* cp; a larger search error is clipped */    \
+  X(CorrectionMaxWeight, 16, 4, 64)          /* update weight min(depth + 1, this) */      \
+  X(CorrectionPawnWeight, 43, 0, 128)        /* correction = (pawn * this + */             \
+  X(CorrectionNonPawnWeight, 21, 0, 128)     /* (white + black non-pawn) * this) / 64 */   \
+  X(HistoryBonusQuad, 16, 0, 64)             /* cutoff bonus: min(q * d^2 + l * d, max) */ \
+  X(HistoryBonusLinear, 32, 0, 256)                                                        \
+  X(HistoryBonusMax, 1600, 400, 4000)                                                      \
+  X(HistoryMalusQuad, 16, 0, 64) /* the same for the moves tried before the cutoff */      \
+  X(HistoryMalusLinear, 32, 0, 256)                                                        \
+  X(HistoryMalusMax, 1600, 400, 4000)                                                      \
+  X(ButterflyHistoryLimit, 16384, 4096, 30000) /* gravity limit of each table */           \
+  X(CaptureHistoryLimit, 16384, 4096, 30000)                                               \
+  X(ContinuationHistoryLimit, 16384, 4096, 30000)                                          \
+  X(QuietCheckBonus, 16384, 0, 32768)   /* quiet checks are ordered first */               \
+  X(QuietSortPerDepth, 3000, 500, 8000) /* quiets below -this * depth stay unsorted */     \
+  X(TtReplaceDepthMargin, 4, 0, 8)      /* same-search entries this much deeper stay */    \
+  X(TtAgeWeight, 8, 1, 32)              /* replacement: depth - weight * age */            \
+  X(VoteScoreOffset, 14, 1, 100)        /* SMP vote: (score - worst + this) * depth */
 
 namespace riposte::params {
 
@@ -65,6 +81,20 @@ inline constexpr bool kTuning = false;
 #endif
 RIPOSTE_SEARCH_PARAMS(RIPOSTE_DECLARE_PARAM)
 #undef RIPOSTE_DECLARE_PARAM
+
+// Constants of the search that are units or sizes rather than playing choices: no tuning.
+inline constexpr int kSingularMarginScale = 32;    // SingularMargin is in 1/32 cp per ply
+inline constexpr int kCorrectionWeightScale = 64;  // the correction weights are in 1/64
+inline constexpr int kTbDepthBonus = 6;            // a tablebase result is stored this much deeper
+inline constexpr int kMaxQuietsRemembered = 64;    // quiets that get the malus at a cutoff
+inline constexpr int kMaxCapturesRemembered = 32;  // captures likewise
+// The main thread looks at the clock and the node count every this many nodes; a node limit
+// needs the finer grain to stop near its count.
+inline constexpr int kTimeCheckInterval = 1024;
+inline constexpr int kNodeLimitCheckInterval = 64;
+// Aspiration re-searches are reported once the search has run this long, so the GUI sees it
+// is alive.
+inline constexpr int kAspirationReportMs = 3000;
 
 struct Param {
   const char* name;

@@ -24,7 +24,8 @@ void partial_insertion_sort(ExtMove* begin, ExtMove* end, int limit) {
   }
 }
 
-constexpr int kQuietCheckBonus = 16384;
+// Evasion captures are scored above every quiet evasion.
+constexpr int kEvasionCaptureBase = 1 << 28;
 
 PieceType captured_type(const Position& pos, Move m) {
   return m.type() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
@@ -33,14 +34,16 @@ PieceType captured_type(const Position& pos, Move m) {
 }  // namespace
 
 MovePicker::MovePicker(Main, const Position& pos, Move tt_move, int depth, const HistoryTables& h,
-                       const CutoffContext& ctx, Move countermove, const OrderingSwitches& sw,
-                       Move excluded)
+                       const OrderingContext& ctx, const Killers& killers,
+                       const OrderingSwitches& sw, Move excluded)
     : pos_(pos), history_(h), switches_(sw), ctx_(ctx), depth_(depth) {
   if (sw.killers && !sw.baseline) {
-    refutations_[0] = ctx.killers[0];
-    refutations_[1] = ctx.killers[1];
+    refutations_[0] = killers.moves[0];
+    refutations_[1] = killers.moves[1];
   }
-  if (sw.countermove && !sw.baseline) refutations_[2] = countermove;
+  const Move prev = ctx.previous_move;
+  if (sw.countermove && !sw.baseline && prev.is_ok())
+    refutations_[2] = h.countermoves.table[ctx.previous_piece][prev.to()];
   bool valid = tt_move && pos.pseudo_legal(tt_move) && pos.legal(tt_move);
   tt_move_ = valid ? tt_move : Move::none();
   // The excluded move takes the TT move's place, so every later stage skips it, but it is
@@ -56,9 +59,8 @@ MovePicker::MovePicker(Main, const Position& pos, Move tt_move, int depth, const
 }
 
 MovePicker::MovePicker(QSearch, const Position& pos, Move tt_move, const HistoryTables& h,
-                       const PieceToHistory* cmh, const OrderingSwitches& sw)
-    : pos_(pos), history_(h), switches_(sw) {
-  ctx_.counter_hist = const_cast<PieceToHistory*>(cmh);
+                       const OrderingContext& ctx, const OrderingSwitches& sw)
+    : pos_(pos), history_(h), switches_(sw), ctx_(ctx) {
   const bool in_check = pos.checkers();
   const bool valid = tt_move && pos.pseudo_legal(tt_move) && pos.legal(tt_move) &&
                      (in_check || pos.is_noisy(tt_move));
@@ -100,7 +102,7 @@ void MovePicker::score_quiets() {
     // Direct checks and moves of a discovering piece; exact enough for ordering, and cheap.
     if ((pos_.check_squares(type_of(pc)) & square_bb(m.to())) ||
         (pos_.blockers_for_king(~us) & square_bb(m.from())))
-      v += kQuietCheckBonus;
+      v += params::QuietCheckBonus;
     p->value = v;
   }
 }
@@ -109,17 +111,12 @@ void MovePicker::score_evasions() {
   const Color us = pos_.side_to_move();
   for (ExtMove* p = cur_; p < end_; ++p) {
     const Move m = p->move;
-    if (pos_.is_noisy(m)) {
-      // Captures first, most valuable victim first, cheapest capturer first.
-      p->value =
-          (1 << 28) + 8 * kSeeValue[captured_type(pos_, m)] - int(type_of(pos_.moved_piece(m)));
-    } else {
-      int v = 0;
-      if (switches_.butterfly) v += history_.butterfly.get(us, m);
-      if (switches_.counter_history && ctx_.counter_hist)
-        v += ctx_.counter_hist->table[pos_.moved_piece(m)][m.to()];
-      p->value = v;
-    }
+    const Piece pc = pos_.moved_piece(m);
+    // Captures first, most valuable victim first, cheapest capturer first; then the quiets by
+    // butterfly and counter-move history.
+    p->value = pos_.is_noisy(m)
+                   ? kEvasionCaptureBase + 8 * kSeeValue[captured_type(pos_, m)] - int(type_of(pc))
+                   : quiet_history(history_, switches_, ctx_, us, pc, m, 1);
   }
 }
 
@@ -193,7 +190,7 @@ Move MovePicker::next(bool skip_quiets) {
           end_ = generate<QUIETS>(pos_, cur_);
           if (!switches_.baseline) {
             score_quiets();
-            partial_insertion_sort(cur_, end_, -3000 * depth_);
+            partial_insertion_sort(cur_, end_, -params::QuietSortPerDepth * depth_);
           }
         } else {
           cur_ = end_;

@@ -36,34 +36,22 @@ enum class PickStage : std::uint8_t {
   kCount
 };
 
-// Turn individual heuristics off to measure what each is worth (development switches).
-// `baseline` restores the simple ordering the picker is measured against: TT move, captures by
-// MVV-LVA without a SEE split, then quiets in generation order.
-struct OrderingSwitches {
-  bool baseline = false;
-  bool killers = true;
-  bool countermove = true;
-  bool butterfly = true;
-  bool counter_history = true;
-  bool followup_history = true;
-  bool capture_history = true;
-  bool deep_continuation = true;  // continuation history four and six plies back (issue 15)
-};
-
 class MovePicker {
  public:
   struct Main {};
   struct QSearch {};
   struct ProbCut {};
 
-  // Main search, in or out of check. ctx gives the killers and the continuation tables selected
-  // by earlier moves. `excluded` (the TT move of a singular-extension search) is never returned.
+  // Main search, in or out of check. ctx gives the previous move (for the countermove) and the
+  // continuation tables selected by earlier moves. `excluded` (the TT move of a
+  // singular-extension search) is never returned.
   MovePicker(Main, const Position& pos, Move tt_move, int depth, const HistoryTables& h,
-             const CutoffContext& ctx, Move countermove, const OrderingSwitches& sw,
+             const OrderingContext& ctx, const Killers& killers, const OrderingSwitches& sw,
              Move excluded = Move::none());
-  // Quiescence search: noisy moves only (every evasion when in check).
+  // Quiescence search: noisy moves only (every evasion when in check, scored with the first
+  // continuation table of ctx).
   MovePicker(QSearch, const Position& pos, Move tt_move, const HistoryTables& h,
-             const PieceToHistory* cmh, const OrderingSwitches& sw);
+             const OrderingContext& ctx, const OrderingSwitches& sw);
   // ProbCut: noisy moves whose SEE is at least `threshold`.
   MovePicker(ProbCut, const Position& pos, Move tt_move, int threshold, const HistoryTables& h,
              const OrderingSwitches& sw);
@@ -112,7 +100,7 @@ class MovePicker {
   const Position& pos_;
   const HistoryTables& history_;
   const OrderingSwitches switches_;
-  CutoffContext ctx_{};
+  OrderingContext ctx_{};
   Move tt_move_;              // also the excluded move, which every stage skips
   Move refutations_[3] = {};  // killer 1, killer 2, countermove
   int depth_ = 0;

@@ -67,12 +67,14 @@ struct SearchOptions {
   bool singular_extensions = true;  // with multi-cut and negative extensions
   bool correction_history = true;   // static eval corrected by the pawn-structure history
   bool non_pawn_correction = true;  // ... and by each colour's non-pawn pieces
-  bool iir = false;                 // internal iterative reduction
-  bool qsearch_pruning = true;      // delta pruning, move limit, raw eval stored at stand pat
-  bool lmr_refinements = true;      // noisy LMR, ttPv, noisy TT move, deeper/shallower re-search
+  bool qsearch_pruning = true;      // delta pruning and the move limit in quiescence
+  bool store_eval = true;          // the raw eval goes into the TT at a first visit and a stand pat
+  bool lmr_captures = true;        // captures are reduced too, by their own table
+  bool lmr_tt_pv = true;           // a node that was on a PV reduces a ply less
+  bool lmr_noisy_tt_move = true;   // a noisy TT move makes the quiets reduce a ply more
+  bool lmr_research_depth = true;  // re-search a ply deeper or shallower by the reduced result
   bool probcut = true;
   bool razoring = true;
-  bool adaptive_aspiration = false;  // window from the score, shallower after a fail high
   OrderingSwitches ordering;
 };
 

@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "movegen/movegen.h"
+#include "search/params.h"
 #include "search/syzygy.h"
 
 namespace riposte {
@@ -72,7 +73,6 @@ void ThreadPool::start(const Position& pos, const SearchLimits& limits,
   stop_.store(false, std::memory_order_relaxed);
   ponder_.store(limits.ponder, std::memory_order_relaxed);
   stop_on_ponderhit_.store(false, std::memory_order_relaxed);
-  start_ns_.store(now().time_since_epoch().count(), std::memory_order_relaxed);
   time_.init(limits, pos.side_to_move(), pos.game_ply(), options.move_overhead, options.ponder);
   rank_tablebase_root();
   tt_.new_search();
@@ -89,10 +89,7 @@ void ThreadPool::rank_tablebase_root() {
   root_tb_hits_ = MoveList<LEGAL>(root_pos_).size();
   std::vector<Move> keep;
   for (const Move m : ranking->moves)
-    if (limits_.searchmoves.empty() ||
-        std::find(limits_.searchmoves.begin(), limits_.searchmoves.end(), m) !=
-            limits_.searchmoves.end())
-      keep.push_back(m);
+    if (limits_.allows(m)) keep.push_back(m);
   if (keep.empty()) return;  // searchmoves asked only for moves that spoil the result
   limits_.searchmoves = std::move(keep);
   // A known distance shows in the score; cursed wins and blessed losses are a shade off a draw.
@@ -111,8 +108,8 @@ void ThreadPool::rank_tablebase_root() {
 }
 
 void ThreadPool::ponderhit() {
-  // The clock keeps counting from `go ponder`: thinking so far counts as this move's (the
-  // Ponder option already planned for it), so a search whose budget is spent stops at once.
+  // The time manager's clock runs from `go ponder`, so a search whose budget is already spent
+  // stops at once.
   ponder_.store(false, std::memory_order_seq_cst);
   if (stop_on_ponderhit_.load(std::memory_order_seq_cst)) stop();
 }
@@ -171,11 +168,6 @@ OrderingStats ThreadPool::ordering_stats() const {
   return total;
 }
 
-std::int64_t ThreadPool::elapsed() const {
-  const auto start = TimePoint(TimePoint::duration(start_ns_.load(std::memory_order_relaxed)));
-  return elapsed_ms(start);
-}
-
 void ThreadPool::start_helpers() {
   for (std::size_t i = 1; i < threads_.size(); ++i) threads_[i]->start_searching();
 }
@@ -205,7 +197,7 @@ const Worker& ThreadPool::best_worker() const {
     const Worker& w = *t->worker;
     if (w.completed_depth() == 0) continue;
     votes_for(w.root_moves()[0].move()) +=
-        std::int64_t(w.best_score() - min_score + 14) * w.completed_depth();
+        std::int64_t(w.best_score() - min_score + params::VoteScoreOffset) * w.completed_depth();
   }
   for (const auto& t : threads_) {
     const Worker& w = *t->worker;

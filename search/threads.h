@@ -54,6 +54,8 @@ class ThreadPool {
   const SearchLimits& limits() const { return limits_; }
   const SearchOptions& options() const { return options_; }
   const SearchListener& listener() const { return listener_; }
+  // Every budget and stop rule. The main search thread alone reports to it.
+  TimeManager& time() { return time_; }
   const TimeManager& time() const { return time_; }
   // Search probes go to positions with at most this many pieces; 0: none.
   int tb_probe_pieces() const { return tb_probe_pieces_; }
@@ -62,7 +64,7 @@ class ThreadPool {
   int root_tb_score() const { return root_tb_score_; }
   bool stopped() const { return stop_.load(std::memory_order_relaxed); }
   bool pondering() const { return ponder_.load(std::memory_order_relaxed); }
-  std::int64_t elapsed() const;
+  std::int64_t elapsed() const { return time_.elapsed(); }
 
   // Main thread: wakes the helpers, and later waits for them.
   void start_helpers();
@@ -99,7 +101,6 @@ class ThreadPool {
   std::atomic<bool> stop_{false};
   std::atomic<bool> ponder_{false};
   std::atomic<bool> stop_on_ponderhit_{false};
-  std::atomic<std::int64_t> start_ns_{0};
   int tb_probe_pieces_ = 0;
   int root_tb_score_ = kValueNone;
   std::uint64_t root_tb_hits_ = 0;

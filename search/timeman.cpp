@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "search/value.h"
+
 namespace riposte {
 
 namespace {
@@ -13,11 +15,25 @@ constexpr int kHorizonMoves = 50;
 constexpr std::int64_t kMinMoveMs = 1;
 // The most of the clock one move may take.
 constexpr double kMaxShareOfClock = 0.8;
+// Early iterations take no time worth saving and their statistics are noise.
+constexpr int kStatisticsMinDepth = 4;
 
 }  // namespace
 
 void TimeManager::init(const SearchLimits& limits, Color us, int ply, std::int64_t overhead,
                        bool ponder) {
+  start_ = now();
+  iterations_ = stable_iterations_ = 0;
+  last_best_ = Move::none();
+  std::fill(std::begin(scores_), std::end(scores_), kValueNone);
+  best_move_changes_ = 0;
+  best_confirmed_ = false;
+  init_budget(limits, us, ply, overhead, ponder);
+  soft_deadline_ = maximum_;
+}
+
+void TimeManager::init_budget(const SearchLimits& limits, Color us, int ply, std::int64_t overhead,
+                              bool ponder) {
   enabled_ = fixed_ = false;
   if (limits.movetime > 0) {
     // "Search exactly x ms": use all of it, less the overhead lost in transit.
@@ -76,6 +92,43 @@ std::int64_t TimeManager::soft_limit(const IterationState& s) const {
   const double instability = 1.0 + std::min(s.best_move_changes, 2.0) / 2.0;
   const double limit = double(optimum_) * effort * stability * falling * instability;
   return std::min<std::int64_t>(maximum_, std::int64_t(limit));
+}
+
+bool TimeManager::iteration_done(const IterationResult& r) {
+  ++iterations_;
+  stable_iterations_ = r.best_move == last_best_ ? stable_iterations_ + 1 : 0;
+  last_best_ = r.best_move;
+  // The score against the mean of the last three iterations: positive when it fell.
+  const bool decisive = is_decisive(r.score);
+  int known = 0, sum = 0;
+  for (const int s : scores_)
+    if (s != kValueNone) sum += s, ++known;
+  const int score_drop = known && !decisive ? sum / known - r.score : 0;
+  std::rotate(scores_, scores_ + 2, scores_ + 3);
+  scores_[0] = decisive ? kValueNone : r.score;
+  // Best-move changes over every thread, halved each iteration so that old doubts fade.
+  best_move_changes_ = best_move_changes_ / 2 + r.best_move_changes;
+  if (!enabled_ || fixed_) return false;
+
+  IterationState state;
+  if (r.depth >= kStatisticsMinDepth) {
+    state.best_move_effort = r.best_move_effort;
+    state.stable_iterations = stable_iterations_;
+    state.score_drop = score_drop;
+    state.best_move_changes = best_move_changes_ / r.threads;
+  }
+  soft_deadline_ = soft_limit(state);
+  return r.forced || elapsed() >= soft_deadline_;
+}
+
+bool TimeManager::stop_early() const {
+  if (!enabled_) return false;
+  const std::int64_t elapsed = this->elapsed();
+  if (elapsed >= maximum_) return true;
+  // Well past the soft limit with the best move already confirmed in this iteration: the rest
+  // of the iteration could only confirm it again.
+  return !fixed_ && best_confirmed_ && iterations_ > 0 &&
+         elapsed >= soft_deadline_ + soft_deadline_ / 2;
 }
 
 }  // namespace riposte

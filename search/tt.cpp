@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "search/params.h"
 
 namespace riposte {
 
@@ -107,14 +108,15 @@ void TranspositionTable::store(Key key, Move move, int value, int eval, int dept
     if ((e.key_xor_data.load(std::memory_order_relaxed) ^ d) == key && d != 0) {
       // Same position: keep a known move, and keep a deeper current entry unless exact.
       if (!move) move = move_of(d);
-      if (bound != BOUND_EXACT && generation_of(d) == generation_ && depth + 4 <= depth_of(d))
+      if (bound != BOUND_EXACT && generation_of(d) == generation_ &&
+          depth + params::TtReplaceDepthMargin <= depth_of(d))
         return;
       victim = &e;
       break;
     }
     // Prefer to replace empty, shallow and old entries.
     const int age = (generation_ - generation_of(d)) & 31;
-    const int score = d == 0 ? INT_MIN : depth_of(d) - 8 * age;
+    const int score = d == 0 ? INT_MIN : depth_of(d) - params::TtAgeWeight * age;
     if (score < victim_score) {
       victim_score = score;
       victim = &e;

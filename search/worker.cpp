@@ -41,15 +41,26 @@ int reduction(bool noisy, int depth, int move_count) {
   return table[std::min(depth, 63)][std::min(move_count, 63)];
 }
 
-constexpr int kMaxQuietsRemembered = 64;
-// A tablebase result holds at any depth: store it as if searched this much deeper.
-constexpr int kTbDepthBonus = 6;
-constexpr int kMaxCapturesRemembered = 32;
-
 // Quiet moves searched before LMP cuts in: (base + d^2) / 2, twice that when improving.
 int late_move_count(int depth, bool improving) {
   return (LmpBase + depth * depth) / (2 - improving);
 }
+
+// The moves a node searched without a cutoff, the first few of each kind.
+class TriedMoves {
+ public:
+  void add(Move m, bool noisy) {
+    if (noisy && capture_count_ < kMaxCapturesRemembered) captures_[capture_count_++] = m;
+    if (!noisy && quiet_count_ < kMaxQuietsRemembered) quiets_[quiet_count_++] = m;
+  }
+  std::span<const Move> quiets() const { return {quiets_.data(), std::size_t(quiet_count_)}; }
+  std::span<const Move> captures() const { return {captures_.data(), std::size_t(capture_count_)}; }
+
+ private:
+  RawArray<Move, kMaxQuietsRemembered> quiets_;
+  RawArray<Move, kMaxCapturesRemembered> captures_;
+  int quiet_count_ = 0, capture_count_ = 0;
+};
 
 }  // namespace
 
@@ -70,18 +81,19 @@ void Worker::set_move(Stack* ss, const Position& pos, Move m) {
   const Piece pc = pos.moved_piece(m);
   ss->move = m;
   ss->moved_piece = pc;
-  ss->counter_hist = &history_.counter.table[pc][m.to()];
-  ss->followup_hist = &history_.followup.table[pc][m.to()];
+  for (int k = 0; k < kContinuationKinds; ++k)
+    ss->continuation[k] = &history_.continuation[k].table[pc][m.to()];
 }
 
-CutoffContext Worker::context(Stack* ss) {
-  return {ss->killers,
-          (ss - 1)->move,
-          (ss - 1)->moved_piece,
-          (ss - 1)->counter_hist,
-          (ss - 2)->followup_hist,
-          (ss - 4)->followup_hist,
-          (ss - 6)->followup_hist};
+OrderingContext Worker::context(const Stack* ss, int tables) const {
+  const OrderingSwitches& sw = pool_.options().ordering;
+  OrderingContext ctx{(ss - 1)->move, (ss - 1)->moved_piece};
+  for (int i = 0; i < tables; ++i) {
+    const int plies = kContinuationPlies[i];
+    if (sw.continuation(i))
+      ctx.continuation[i] = (ss - plies)->continuation[continuation_kind(plies)];
+  }
+  return ctx;
 }
 
 void Worker::count_node() {
@@ -92,17 +104,10 @@ void Worker::count_node() {
 void Worker::check_limits() {
   if (calls_until_check_-- > 0) return;
   const SearchLimits& limits = pool_.limits();
-  calls_until_check_ = limits.nodes ? 63 : 1023;
+  calls_until_check_ = (limits.nodes ? kNodeLimitCheckInterval : kTimeCheckInterval) - 1;
   if (limits.nodes && pool_.nodes() >= limits.nodes) pool_.stop();
-  const TimeManager& time = pool_.time();
-  if (pool_.pondering() || !time.enabled()) return;
-  const std::int64_t elapsed = pool_.elapsed();
-  if (elapsed >= time.maximum()) pool_.stop();
-  // Well past the soft limit with the best move already confirmed in this iteration: the rest
-  // of the iteration could only confirm it again.
-  if (!time.fixed() && best_settled_ && completed_depth_ > 0 &&
-      elapsed >= soft_deadline_ + soft_deadline_ / 2)
-    pool_.stop();
+  // While pondering the clock is the opponent's: the budget applies from ponderhit.
+  if (!pool_.pondering() && pool_.time().stop_early()) pool_.stop();
 }
 
 bool Worker::is_draw(const Position& pos, int ply) const {
@@ -115,25 +120,13 @@ void Worker::update_pv(int ply, Move m) {
   pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
 }
 
-RootMove* Worker::find_root_move(Move m) {
-  for (std::size_t i = pv_index_; i < root_moves_.size(); ++i)
-    if (root_moves_[i].move() == m) return &root_moves_[i];
-  return nullptr;
-}
-
 void Worker::reset_stack() {
-  for (int i = 0; i < kMaxPly + kStackOffset + 4; ++i)
-    stack_[i] = {i - kStackOffset,
-                 Move::none(),
-                 NO_PIECE,
-                 kValueNone,
-                 kValueNone,
-                 {},
-                 Move::none(),
-                 false,
-                 0,
-                 history_.counter.sentinel(),
-                 history_.followup.sentinel()};
+  for (int i = 0; i < kMaxPly + kStackOffset + 4; ++i) {
+    Stack& entry = stack_[i] = Stack{};
+    entry.ply = i - kStackOffset;
+    for (int k = 0; k < kContinuationKinds; ++k)
+      entry.continuation[k] = history_.continuation[k].sentinel();
+  }
 }
 
 int Worker::search_excluding(Position& pos, Move excluded, int beta, int depth) {
@@ -153,103 +146,225 @@ int Worker::search_excluding(Position& pos, Move excluded, int beta, int depth) 
   return value;
 }
 
+std::optional<Worker::TablebaseResult> Worker::probe_tablebase(const Position& pos, int ply,
+                                                               int depth) {
+  // Only after a move that reset the 50-move counter: the tables know nothing of its history.
+  if (!tb_pieces_ || pos.rule50() != 0 || pos.castling_rights()) return std::nullopt;
+  const int pieces = popcount(pos.pieces());
+  if (pieces > tb_pieces_ || (pieces == tb_pieces_ && depth < pool_.options().syzygy_probe_depth))
+    return std::nullopt;
+  const auto wdl = syzygy::probe_wdl(pos);
+  if (!wdl) return std::nullopt;
+  tb_hits_.store(tb_hits_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  // With the 50-move rule, cursed wins and blessed losses are draws, a shade off zero.
+  const int draw_margin = pool_.options().syzygy_50_move_rule;
+  const int w = int(*wdl);
+  if (w < -draw_margin) return TablebaseResult{-kValueTbWin + ply, BOUND_UPPER};
+  if (w > draw_margin) return TablebaseResult{kValueTbWin - ply, BOUND_LOWER};
+  return TablebaseResult{kValueDraw + 2 * w * draw_margin, BOUND_EXACT};
+}
+
+std::optional<int> Worker::null_move(Position& pos, Stack* ss, int beta, int depth, int eval,
+                                     bool cut_node) {
+  const int r = NullMoveBase + depth / NullMoveDepthDiv +
+                std::min(NullMoveEvalMax, (eval - beta) / NullMoveEvalDiv);
+  ss->move = Move::null();
+  ss->moved_piece = NO_PIECE;
+  for (int k = 0; k < kContinuationKinds; ++k)
+    ss->continuation[k] = history_.continuation[k].sentinel();
+  pos.do_null_move();
+  pool_.tt().prefetch(pos.key());
+  const int value = -search<kNonPV>(pos, ss + 1, -beta, -beta + 1, depth - r, !cut_node);
+  pos.undo_null_move();
+  if (pool_.stopped()) return 0;
+  // A null-move proof of a mate is no proof: the side to move may be in zugzwang.
+  if (value >= beta) return value >= kValueTbWinInMaxPly ? beta : value;
+  return std::nullopt;
+}
+
+std::optional<int> Worker::probcut(Position& pos, Stack* ss, int beta, int depth, bool improving,
+                                   Move tt_move, int tt_value, int tt_depth, bool cut_node) {
+  const int probcut_beta = beta + ProbCutMargin - ProbCutImproving * improving;
+  // The TT already says the margin is out of reach.
+  if (tt_value != kValueNone && tt_depth >= depth - ProbCutDepthMargin && tt_value < probcut_beta)
+    return std::nullopt;
+  MovePicker picker(MovePicker::ProbCut{}, pos, tt_move, probcut_beta - ss->static_eval, history_,
+                    pool_.options().ordering);
+  while (const Move m = picker.next()) {
+    set_move(ss, pos, m);
+    pool_.tt().prefetch(pos.key_after(m));
+    pos.do_move(m);
+    // Quiescence first: most captures fail there, and cheaply.
+    int value = -qsearch<kNonPV>(pos, ss + 1, -probcut_beta, -probcut_beta + 1);
+    if (value >= probcut_beta)
+      value = -search<kNonPV>(pos, ss + 1, -probcut_beta, -probcut_beta + 1,
+                              depth - ProbCutReduction, !cut_node);
+    pos.undo_move(m);
+    if (pool_.stopped()) return 0;
+    if (value >= probcut_beta) {
+      pool_.tt().store(pos.key(), m, value_to_tt(value, ss->ply), ss->raw_eval,
+                       depth - ProbCutDepthMargin, BOUND_LOWER, ss->tt_pv);
+      return value;
+    }
+  }
+  return std::nullopt;
+}
+
+Worker::SingularResult Worker::singular_extension(Position& pos, Stack* ss, int beta, int depth,
+                                                  Move tt_move, int tt_value, bool pv_node,
+                                                  bool cut_node) {
+  const int singular_beta = tt_value - depth * SingularMargin / kSingularMarginScale;
+  ss->excluded = tt_move;
+  const int value =
+      search<kNonPV>(pos, ss, singular_beta - 1, singular_beta, (depth - 1) / 2, cut_node);
+  ss->excluded = Move::none();
+  if (pool_.stopped()) return {.cutoff = 0};
+  if (value < singular_beta) {
+    const bool far_below = !pv_node && value < singular_beta - SingularDoubleMargin;
+    return {far_below && ss->double_extensions < SingularMaxDoubles ? 2 : 1, std::nullopt};
+  }
+  // Multi-cut: another move beats beta as well, so this node fails high anyway.
+  if (singular_beta >= beta) return {.cutoff = singular_beta};
+  // The TT move is not alone (or this is a cut node): spend less on it.
+  if (tt_value >= beta || cut_node) return {-1, std::nullopt};
+  return {};
+}
+
+int Worker::evaluate_node(const Position& pos, Stack* ss, const TTData* tte, int tt_value) {
+  const bool tt_eval = tte && tte->eval != kValueNone;
+  ss->raw_eval = tt_eval ? tte->eval : eval::evaluate(pos, pawn_cache_, eval_cache_);
+  // Keep the evaluation even if this node returns before its final store.
+  if (!tt_eval && pool_.options().store_eval)
+    pool_.tt().store(pos.key(), Move::none(), kValueNone, ss->raw_eval, kDepthNone, BOUND_NONE,
+                     ss->tt_pv);
+  ss->static_eval = corrected_eval(pos, ss->raw_eval);
+  // A TT score is a better estimate than the static eval when its bound allows.
+  if (tt_value != kValueNone &&
+      (tte->bound & (tt_value > ss->static_eval ? BOUND_LOWER : BOUND_UPPER)))
+    return tt_value;
+  return ss->static_eval;
+}
+
+bool Worker::skip_move(const Position& pos, const Stack* ss, const MoveFacts& mf, int depth,
+                       int move_count, bool improving, int alpha, bool& skip_quiets) const {
+  const SearchOptions& opt = pool_.options();
+  if (mf.noisy || mf.gives_check)
+    return opt.see_pruning && depth <= PruningDepth &&
+           !pos.see_ge(mf.move, -SeeCaptureMargin * depth);
+  // Late move pruning: at low depth, the quiets after the first few rarely matter.
+  if (opt.late_move_pruning && depth <= PruningDepth &&
+      move_count >= late_move_count(depth, improving)) {
+    skip_quiets = true;
+    return true;
+  }
+  // The rules below judge the move at the depth late-move reduction would give it.
+  const int lmr_depth = std::max(depth - 1 - reduction(false, depth, move_count), 0);
+  if (opt.history_pruning && lmr_depth < HistoryPruningDepth &&
+      mf.history < -HistoryPruningMargin * depth)
+    return true;
+  if (opt.futility_pruning && lmr_depth <= PruningDepth &&
+      ss->static_eval + FutilityBase + FutilityPerDepth * lmr_depth <= alpha)
+    return true;
+  return opt.see_pruning && lmr_depth <= PruningDepth &&
+         !pos.see_ge(mf.move, -SeeQuietMargin * lmr_depth * lmr_depth);
+}
+
+int Worker::late_move_reduction(const Stack* ss, const MoveFacts& mf, int depth, int move_count,
+                                bool pv_node, bool cut_node, bool improving, bool tt_noisy) const {
+  const SearchOptions& opt = pool_.options();
+  int r = reduction(mf.noisy, depth, move_count);
+  r -= pv_node;
+  r += cut_node;
+  r -= mf.gives_check;
+  if (mf.noisy) {
+    r -= mf.history / LmrCaptureHistoryDiv;
+  } else {
+    r += !improving;
+    if (opt.history_lmr) r -= mf.history / LmrHistoryDiv;
+    if (opt.lmr_noisy_tt_move) r += tt_noisy;  // the best move here is probably a capture
+  }
+  if (opt.lmr_tt_pv) r -= ss->tt_pv && !pv_node;
+  return r;
+}
+
+void Worker::count_cutoff(int move_count, PickStage stage) {
+  ++stats_.cutoffs;
+  stats_.first_move_cutoffs += move_count == 1;
+  ++stats_.by_stage[int(stage)];
+}
+
 template <Worker::NodeType NT>
 int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, bool cut_node) {
   constexpr bool pv_node = NT != kNonPV;
   constexpr bool root = NT == kRoot;
+  constexpr NodeType kQSearchType = pv_node ? kPV : kNonPV;
   const int ply = ss->ply;
   const bool in_check = pos.checkers();
   const Move excluded = ss->excluded;
   const SearchOptions& opt = pool_.options();
 
-  // Check extension: a node in check is searched one ply deeper.
+  // Step 1. Check extension; at the horizon, quiescence takes over.
   if (in_check && !root) ++depth;
-  if (depth <= 0) return qsearch < pv_node ? kPV : kNonPV > (pos, ss, alpha, beta);
+  if (depth <= 0) return qsearch<kQSearchType>(pos, ss, alpha, beta);
 
+  // Step 2. Node start: stop, draws, the ply limit, mate distance pruning (no line from here
+  // can beat a shorter mate already found).
   if (pv_node) {
     pv_length_[ply] = ply;
     seldepth_ = std::max(seldepth_, ply + 1);
   }
   count_node();
-
   if (!root) {
     if (pool_.stopped()) return 0;
     if (is_draw(pos, ply)) return kValueDraw;
     if (ply >= kMaxPly)
       return in_check ? kValueDraw : eval::evaluate(pos, pawn_cache_, eval_cache_);
-    // Mate distance pruning: no line from here can beat a shorter mate already found.
     alpha = std::max(mated_in(ply), alpha);
     beta = std::min(mate_in(ply + 1), beta);
     if (alpha >= beta) return alpha;
   }
 
+  // Step 3. Transposition table. A singular search keeps the full node's ttPv flag and static
+  // eval, and never takes a TT cutoff: the entry describes the node with every move, this
+  // search lacks one.
   TTData tte{};
   const Key key = pos.key();
   const bool tt_hit = pool_.tt().probe(key, tte);
   const int tt_value = tt_hit ? value_from_tt(tte.value, ply, pos.rule50()) : kValueNone;
   const Move tt_move = root ? root_moves_[pv_index_].move() : tt_hit ? tte.move : Move::none();
-  // A singular search keeps the full node's ttPv flag and static eval, and never takes a TT
-  // cutoff: the entry describes the node with every move, this search lacks one.
   if (!excluded) ss->tt_pv = pv_node || (tt_hit && tte.pv);
-
   if (!pv_node && !excluded && tt_hit && tte.depth >= depth && tt_value != kValueNone &&
       (tte.bound & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
     return tt_value;
 
-  // Tablebase probe, when the move into this node reset the 50-move counter: a proven result
-  // ends the node when its bound allows; in a PV node it bounds the search's result instead.
+  // Step 4. Tablebases: a proven result ends the node when its bound allows; in a PV node it
+  // bounds the search's result instead.
   int best_value = -kValueInfinite, max_value = kValueInfinite;
-  if (!root && !excluded && tb_pieces_ && pos.rule50() == 0 && !pos.castling_rights()) {
-    const int pieces = popcount(pos.pieces());
-    if (pieces < tb_pieces_ || (pieces == tb_pieces_ && depth >= opt.syzygy_probe_depth)) {
-      if (const auto wdl = syzygy::probe_wdl(pos)) {
-        tb_hits_.store(tb_hits_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-        // With the 50-move rule, cursed wins and blessed losses are draws, a shade off zero.
-        const int draw_margin = opt.syzygy_50_move_rule;
-        const int w = int(*wdl);
-        const int value = w < -draw_margin  ? -kValueTbWin + ply
-                          : w > draw_margin ? kValueTbWin - ply
-                                            : kValueDraw + 2 * w * draw_margin;
-        const Bound bound = w < -draw_margin  ? BOUND_UPPER
-                            : w > draw_margin ? BOUND_LOWER
-                                              : BOUND_EXACT;
-        if (bound == BOUND_EXACT || (bound == BOUND_LOWER ? value >= beta : value <= alpha)) {
-          pool_.tt().store(key, Move::none(), value_to_tt(value, ply), kValueNone,
-                           std::min(kMaxPly - 1, depth + kTbDepthBonus), bound, ss->tt_pv);
-          return value;
-        }
-        if (pv_node) {
-          if (bound == BOUND_LOWER) {
-            best_value = value;
-            alpha = std::max(alpha, value);
-          } else {
-            max_value = value;
-          }
-        }
+  if (!root && !excluded)
+    if (const auto tb = probe_tablebase(pos, ply, depth)) {
+      if (tb->bound == BOUND_EXACT ||
+          (tb->bound == BOUND_LOWER ? tb->value >= beta : tb->value <= alpha)) {
+        pool_.tt().store(key, Move::none(), value_to_tt(tb->value, ply), kValueNone,
+                         std::min(kMaxPly - 1, depth + kTbDepthBonus), tb->bound, ss->tt_pv);
+        return tb->value;
+      }
+      if (pv_node && tb->bound == BOUND_LOWER) {
+        best_value = tb->value;
+        alpha = std::max(alpha, tb->value);
+      } else if (pv_node) {
+        max_value = tb->value;
       }
     }
-  }
 
-  int eval = kValueNone;
-  if (in_check) {
-    ss->static_eval = ss->raw_eval = kValueNone;
-  } else if (excluded) {
-    eval = ss->static_eval;
-  } else {
-    const bool tt_eval = tt_hit && tte.eval != kValueNone;
-    ss->raw_eval = tt_eval ? tte.eval : eval::evaluate(pos, pawn_cache_, eval_cache_);
-    // Keep the evaluation even if this node returns before its final store.
-    if (!tt_eval && opt.qsearch_pruning)
-      pool_.tt().store(key, Move::none(), kValueNone, ss->raw_eval, kDepthNone, BOUND_NONE,
-                       ss->tt_pv);
-    ss->static_eval = eval = corrected_eval(pos, ss->raw_eval);
-    // A TT score is a better estimate than the static eval when its bound allows.
-    if (tt_value != kValueNone && (tte.bound & (tt_value > eval ? BOUND_LOWER : BOUND_UPPER)))
-      eval = tt_value;
-  }
+  // Step 5. Static evaluation, corrected by the correction history.
+  const int eval = in_check   ? kValueNone
+                   : excluded ? ss->static_eval
+                              : evaluate_node(pos, ss, tt_hit ? &tte : nullptr, tt_value);
+  if (in_check) ss->static_eval = ss->raw_eval = kValueNone;
   const bool improving =
       !in_check && (ss - 2)->static_eval != kValueNone && ss->static_eval > (ss - 2)->static_eval;
 
+  // Step 6. Pruning before the moves, at non-PV nodes out of check.
   if (!pv_node && !in_check && !excluded) {
     // Razoring: hopelessly below alpha at low depth; let quiescence confirm it.
     if (opt.razoring && depth <= RazorDepth &&
@@ -257,77 +372,35 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
       const int value = qsearch<kNonPV>(pos, ss, alpha - 1, alpha);
       if (value < alpha) return value;
     }
-
     // Reverse futility pruning: far enough above beta that a quiet reply will not drop us.
     if (opt.reverse_futility && depth <= ReverseFutilityDepth &&
         eval - ReverseFutilityMargin * (depth - improving) >= beta && eval < kValueTbWinInMaxPly)
       return eval;
-
     // Null-move pruning: if passing still fails high, a real move will too.
     if (opt.null_move && depth >= NullMoveMinDepth && eval >= beta && ss->static_eval >= beta &&
         (ss - 1)->move != Move::null() && pos.has_non_pawn_material(pos.side_to_move()) &&
-        beta > kValueTbLossInMaxPly) {
-      const int r =
-          NullMoveBase + depth / NullMoveDepthDiv + std::min(3, (eval - beta) / NullMoveEvalDiv);
-      ss->move = Move::null();
-      ss->moved_piece = NO_PIECE;
-      ss->counter_hist = history_.counter.sentinel();
-      ss->followup_hist = history_.followup.sentinel();
-      pos.do_null_move();
-      pool_.tt().prefetch(pos.key());
-      const int value = -search<kNonPV>(pos, ss + 1, -beta, -beta + 1, depth - r, !cut_node);
-      pos.undo_null_move();
-      if (pool_.stopped()) return 0;
-      if (value >= beta) return value >= kValueTbWinInMaxPly ? beta : value;
-    }
-
+        beta > kValueTbLossInMaxPly)
+      if (const auto value = null_move(pos, ss, beta, depth, eval, cut_node)) return *value;
     // ProbCut: a good capture that beats beta by a margin in a reduced search almost surely
-    // beats beta in the full one. Skipped when the TT already says the margin is out of reach.
-    const int probcut_beta = beta + ProbCutMargin - ProbCutImproving * improving;
-    if (opt.probcut && depth >= ProbCutMinDepth && !is_decisive(beta) &&
-        !(tt_value != kValueNone && tte.depth >= depth - 3 && tt_value < probcut_beta)) {
-      MovePicker picker(MovePicker::ProbCut{}, pos, tt_move, probcut_beta - ss->static_eval,
-                        history_, opt.ordering);
-      while (const Move m = picker.next()) {
-        set_move(ss, pos, m);
-        pool_.tt().prefetch(pos.key_after(m));
-        pos.do_move(m);
-        int value = -qsearch<kNonPV>(pos, ss + 1, -probcut_beta, -probcut_beta + 1);
-        if (value >= probcut_beta)
-          value = -search<kNonPV>(pos, ss + 1, -probcut_beta, -probcut_beta + 1,
-                                  depth - ProbCutReduction, !cut_node);
-        pos.undo_move(m);
-        if (pool_.stopped()) return 0;
-        if (value >= probcut_beta) {
-          pool_.tt().store(key, m, value_to_tt(value, ply), ss->raw_eval, depth - 3, BOUND_LOWER,
-                           ss->tt_pv);
-          return value;
-        }
-      }
-    }
+    // beats beta in the full one.
+    if (opt.probcut && depth >= ProbCutMinDepth && !is_decisive(beta))
+      if (const auto value =
+              probcut(pos, ss, beta, depth, improving, tt_move, tt_value, tte.depth, cut_node))
+        return *value;
   }
 
-  // Internal iterative reduction: a node that should have a TT move but has none is searched
-  // a ply shallower; the TT move found there makes the next visit cheaper.
-  if (opt.iir && (pv_node || cut_node) && !root && !excluded && depth >= IirMinDepth && !tt_move)
-    --depth;
-
-  (ss + 2)->killers[0] = (ss + 2)->killers[1] = Move::none();
+  // Step 7. The move loop: the root walks its root moves, other nodes the staged picker.
+  (ss + 2)->killers.clear();
   const Color us = pos.side_to_move();
-  const Move prev = (ss - 1)->move;
-  const Move countermove =
-      prev.is_ok() ? history_.countermoves.table[(ss - 1)->moved_piece][prev.to()] : Move::none();
-  const CutoffContext ctx = context(ss);
-  MovePicker picker(MovePicker::Main{}, pos, tt_move, depth, history_, ctx, countermove,
+  const OrderingContext ctx = context(ss);
+  MovePicker picker(MovePicker::Main{}, pos, tt_move, depth, history_, ctx, ss->killers,
                     opt.ordering, excluded);
   const bool tt_noisy = tt_move && pos.is_noisy(tt_move);
   std::size_t root_index = pv_index_;
   [[maybe_unused]] std::uint64_t nodes_before = 0;  // root: nodes before the current move
   int move_count = 0;
   Move best_move = Move::none();
-  RawArray<Move, kMaxQuietsRemembered> quiets_tried;
-  RawArray<Move, kMaxCapturesRemembered> captures_tried;
-  int quiet_count = 0, capture_count = 0;
+  TriedMoves tried;  // for the malus at a cutoff
   bool skip_quiets = false;
 
   for (;;) {
@@ -342,66 +415,33 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
     }
     ++move_count;
     const bool noisy = pos.is_noisy(m);
-    const bool gives_check = pos.gives_check(m);
-    const Piece pc = pos.moved_piece(m);
-    const int history = noisy ? capture_history(history_, pos, m)
-                              : quiet_history(history_, opt.ordering, ctx, us, pc, m);
+    const MoveFacts mf{m, noisy, pos.gives_check(m),
+                       noisy
+                           ? capture_history(history_, pos, m)
+                           : quiet_history(history_, opt.ordering, ctx, us, pos.moved_piece(m), m)};
 
-    // Low-depth pruning, only once a move has kept us out of a proven loss.
-    if (!root && best_value > kValueTbLossInMaxPly && !in_check && pos.has_non_pawn_material(us)) {
-      const int lmr_depth = std::max(depth - 1 - reduction(false, depth, move_count), 0);
-      if (!noisy && !gives_check) {
-        if (opt.late_move_pruning && depth <= PruningDepth &&
-            move_count >= late_move_count(depth, improving)) {
-          skip_quiets = true;
-          continue;
-        }
-        if (opt.history_pruning && lmr_depth < HistoryPruningDepth &&
-            history < -HistoryPruningMargin * depth)
-          continue;
-        if (opt.futility_pruning && lmr_depth <= PruningDepth &&
-            ss->static_eval + FutilityBase + FutilityPerDepth * lmr_depth <= alpha)
-          continue;
-        if (opt.see_pruning && lmr_depth <= PruningDepth &&
-            !pos.see_ge(m, -SeeQuietMargin * lmr_depth * lmr_depth))
-          continue;
-      } else if (opt.see_pruning && depth <= PruningDepth &&
-                 !pos.see_ge(m, -SeeCaptureMargin * depth)) {
-        continue;
-      }
-    }
+    // Step 8. Low-depth pruning of single moves, once a move has kept us out of a proven loss.
+    if (!root && best_value > kValueTbLossInMaxPly && !in_check && pos.has_non_pawn_material(us) &&
+        skip_move(pos, ss, mf, depth, move_count, improving, alpha, skip_quiets))
+      continue;
 
-    // Singular extension: when every other move fails well below the TT move's score, the TT
-    // move is the only good one and deserves a deeper look. Extensions stop at twice the
-    // root depth so that lines of forced replies cannot explode the tree.
+    // Step 9. Extensions: the TT move, when every other move fails well below its score, is
+    // the only good one and deserves a deeper look. They stop at twice the root depth so that
+    // lines of forced replies cannot explode the tree.
     int extension = 0;
     if (opt.singular_extensions && !root && m == tt_move && !excluded &&
         depth >= SingularMinDepth && ply < 2 * root_depth_ && tt_value != kValueNone &&
         !is_decisive(tt_value) && (tte.bound & BOUND_LOWER) &&
         tte.depth >= depth - SingularTTDepthMargin) {
-      const int singular_beta = tt_value - depth * SingularMargin / 32;
-      ss->excluded = m;
-      const int value =
-          search<kNonPV>(pos, ss, singular_beta - 1, singular_beta, (depth - 1) / 2, cut_node);
-      ss->excluded = Move::none();
-      if (pool_.stopped()) return 0;
-      if (value < singular_beta) {
-        extension = 1;
-        if (!pv_node && value < singular_beta - SingularDoubleMargin &&
-            ss->double_extensions < SingularMaxDoubles)
-          extension = 2;
-      } else if (singular_beta >= beta) {
-        // Multi-cut: another move beats beta as well, so this node fails high anyway.
-        return singular_beta;
-      } else if (tt_value >= beta) {
-        extension = -1;  // the TT move is not alone; spend less on it
-      } else if (cut_node) {
-        extension = -1;
-      }
+      const SingularResult singular =
+          singular_extension(pos, ss, beta, depth, m, tt_value, pv_node, cut_node);
+      if (singular.cutoff) return *singular.cutoff;
+      extension = singular.extension;
     }
     int new_depth = depth - 1 + extension;
     (ss + 1)->double_extensions = ss->double_extensions + (extension >= 2);
 
+    // Step 10. Make the move; late moves get a reduced null-window search first.
     set_move(ss, pos, m);
     pool_.tt().prefetch(pos.key_after(m));
     pos.do_move(m);
@@ -410,28 +450,16 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
     // pruning narrowed beta) has no PV of its own: never copy a sibling's line after it.
     if (pv_node) pv_length_[ply + 1] = ply + 1;
 
-    const bool reduce_noisy = opt.lmr_refinements && noisy;
-    if (opt.late_move_reductions && depth >= 3 && move_count > 1 + pv_node &&
-        (!noisy || reduce_noisy)) {
-      // Late moves get a reduced null-window search first.
-      int r = reduction(noisy, depth, move_count);
-      r -= pv_node;
-      r += cut_node;
-      r -= gives_check;
-      if (noisy) {
-        r -= history / LmrCaptureHistoryDiv;
-      } else {
-        r += !improving;
-        if (opt.history_lmr) r -= history / LmrHistoryDiv;
-        if (opt.lmr_refinements) r += tt_noisy;  // the best move here is probably a capture
-      }
-      if (opt.lmr_refinements) r -= ss->tt_pv && !pv_node;
+    if (opt.late_move_reductions && depth >= LmrMinDepth && move_count > 1 + pv_node &&
+        (!noisy || opt.lmr_captures)) {
+      const int r =
+          late_move_reduction(ss, mf, depth, move_count, pv_node, cut_node, improving, tt_noisy);
       const int reduced = std::clamp(new_depth - r, 1, std::max(new_depth, 1));
       value = -search<kNonPV>(pos, ss + 1, -(alpha + 1), -alpha, reduced, true);
       if (value > alpha && reduced < new_depth) {
         // The re-search goes a ply deeper when the reduced result beat the best by a lot, and
         // a ply shallower when it barely did.
-        if (opt.lmr_refinements) {
+        if (opt.lmr_research_depth) {
           new_depth += value > best_value + LmrDeeperMargin + LmrDeeperPerDepth * new_depth;
           new_depth -= value < best_value + LmrShallowerMargin;
         }
@@ -441,58 +469,40 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
     } else if (!pv_node || move_count > 1) {
       value = -search<kNonPV>(pos, ss + 1, -(alpha + 1), -alpha, new_depth, !cut_node);
     }
-    if (pv_node && (move_count == 1 || (value > alpha && (root || value < beta)))) {
+    // Step 11. Principal variation search: the first move, and any that beat alpha, get the
+    // full window.
+    if (pv_node && (move_count == 1 || (value > alpha && (root || value < beta))))
       value = -search<kPV>(pos, ss + 1, -beta, -alpha, new_depth, false);
-    }
     pos.undo_move(m);
     if (pool_.stopped()) return 0;
 
-    if constexpr (root) {
-      RootMove& rm = *find_root_move(m);
-      rm.effort += nodes() - nodes_before;
-      if (pv_index_ == 0) {
-        // A new best move, or the old one confirmed inside the window, for time management.
-        if (move_count > 1 && value > alpha)
-          best_move_changes_.fetch_add(1, std::memory_order_relaxed);
-        best_settled_ =
-            move_count == 1 ? value > alpha && value < beta : best_settled_ && value <= alpha;
-      }
-      if (move_count == 1 || value > alpha) {
-        rm.score = value;
-        rm.seldepth = seldepth_;
-        rm.pv.assign(1, m);
-        for (int i = ply + 1; i < pv_length_[ply + 1]; ++i) rm.pv.push_back(pv_[ply + 1][i]);
-      } else {
-        rm.score = -kValueInfinite;  // only the best score of an iteration is exact
-      }
-    }
+    if constexpr (root) update_root_move(m, value, alpha, beta, move_count, nodes_before);
 
+    // Step 12. A new best move; at a cutoff the ordering tables learn from it.
     if (value > best_value) {
       best_value = value;
       if (value > alpha) {
         best_move = m;
         if (pv_node && !root) update_pv(ply, m);
         if (value >= beta) {
-          if constexpr (kOrderingStats && !root) {
-            ++stats_.cutoffs;
-            stats_.first_move_cutoffs += move_count == 1;
-            ++stats_.by_stage[int(picker.last_stage())];
-          }
-          record_cutoff(history_, opt.ordering, pos, ctx, m, depth, quiets_tried.data(),
-                        quiet_count, captures_tried.data(), capture_count);
+          if constexpr (kOrderingStats && !root) count_cutoff(move_count, picker.last_stage());
+          if (!noisy) ss->killers.add(m);
+          record_cutoff(history_, opt.ordering, pos, ctx, m, depth, tried.quiets(),
+                        tried.captures());
           break;
         }
         alpha = value;
       }
     }
-    if (noisy && capture_count < kMaxCapturesRemembered) captures_tried[capture_count++] = m;
-    if (!noisy && quiet_count < kMaxQuietsRemembered) quiets_tried[quiet_count++] = m;
+    tried.add(m, noisy);
   }
 
-  // With the TT move excluded, no other move is no mate: report a fail low instead.
+  // Step 13. No move: mate or stalemate. With the TT move excluded, no other move is no mate:
+  // report a fail low instead.
   if (move_count == 0) return excluded ? alpha : in_check ? mated_in(ply) : kValueDraw;
   if (pv_node) best_value = std::min(best_value, max_value);
 
+  // Step 14. Store the result and teach the correction history.
   const Bound bound = best_value >= beta                     ? BOUND_LOWER
                       : pv_node && best_move != Move::none() ? BOUND_EXACT
                                                              : BOUND_UPPER;

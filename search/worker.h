@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "movegen/position.h"
@@ -11,6 +12,7 @@
 #include "search/correction.h"
 #include "search/history.h"
 #include "search/search.h"
+#include "search/tt.h"
 
 namespace riposte {
 
@@ -55,25 +57,69 @@ class alignas(64) Worker {
   enum NodeType { kNonPV, kPV, kRoot };
 
   struct Stack {
-    int ply;
-    Move move;  // the move made from this node (null after a null move)
-    Piece moved_piece;
-    int static_eval;  // corrected by the correction history; kValueNone in check
-    int raw_eval;     // as the evaluation returned it (what the TT keeps)
-    Move killers[2];
-    Move excluded;          // the TT move, while a singular-extension search runs here
-    bool tt_pv;             // this node is or was on a principal variation
-    int double_extensions;  // singular double extensions on the path to this node
-    // History tables selected by `move`: counter-move history for the child, follow-up
-    // history for the grandchild.
-    PieceToHistory* counter_hist;
-    PieceToHistory* followup_hist;
+    int ply = 0;
+    Move move = Move::none();  // the move made from this node (null after a null move)
+    Piece moved_piece = NO_PIECE;
+    int static_eval = kValueNone;  // corrected by the correction history; kValueNone in check
+    int raw_eval = kValueNone;     // as the evaluation returned it (what the TT keeps)
+    Killers killers;
+    Move excluded = Move::none();  // the TT move, while a singular-extension search runs here
+    bool tt_pv = false;            // this node is or was on a principal variation
+    int double_extensions = 0;     // singular double extensions on the path to this node
+    // The continuation tables selected by `move`, by kind: counter-move history for the
+    // child, follow-up history for the grandchild and the plies after it.
+    PieceToHistory* continuation[kContinuationKinds] = {};
+  };
+
+  // A proven result from the tablebases, with the bound it is proven as.
+  struct TablebaseResult {
+    int value;
+    Bound bound;
+  };
+  // What the singular-extension test found for the TT move: plies to extend it by (negative to
+  // reduce), or a multi-cut value the node returns at once.
+  struct SingularResult {
+    int extension = 0;
+    std::optional<int> cutoff;
   };
 
   template <NodeType NT>
   int search(Position& pos, Stack* ss, int alpha, int beta, int depth, bool cut_node);
   template <NodeType NT>
   int qsearch(Position& pos, Stack* ss, int alpha, int beta);
+
+  // What the per-move rules need to know of a move.
+  struct MoveFacts {
+    Move move;
+    bool noisy;
+    bool gives_check;
+    int history;  // capture history for a noisy move, the quiet score otherwise
+  };
+
+  // The search's steps. Those returning an optional value end the node when they have one.
+  std::optional<TablebaseResult> probe_tablebase(const Position& pos, int ply, int depth);
+  // Fills the node's raw and corrected static eval (tte: the node's TT entry, null on a miss)
+  // and returns the best estimate of its value: the corrected eval or a TT score that bounds it.
+  int evaluate_node(const Position& pos, Stack* ss, const TTData* tte, int tt_value);
+  std::optional<int> null_move(Position& pos, Stack* ss, int beta, int depth, int eval,
+                               bool cut_node);
+  std::optional<int> probcut(Position& pos, Stack* ss, int beta, int depth, bool improving,
+                             Move tt_move, int tt_value, int tt_depth, bool cut_node);
+  SingularResult singular_extension(Position& pos, Stack* ss, int beta, int depth, Move tt_move,
+                                    int tt_value, bool pv_node, bool cut_node);
+  // Low-depth pruning of one move: true to skip it. Sets skip_quiets when late-move pruning
+  // drops every quiet after it.
+  bool skip_move(const Position& pos, const Stack* ss, const MoveFacts& mf, int depth,
+                 int move_count, bool improving, int alpha, bool& skip_quiets) const;
+  // Plies by which late-move reduction shortens the null-window search of a late move.
+  int late_move_reduction(const Stack* ss, const MoveFacts& mf, int depth, int move_count,
+                          bool pv_node, bool cut_node, bool improving, bool tt_noisy) const;
+  void count_cutoff(int move_count, PickStage stage);  // ordering statistics builds only
+  // Root bookkeeping after a root move was searched: its score and PV, its node effort, and
+  // for the main thread's time management whether it changed or confirmed the best move.
+  void update_root_move(Move m, int value, int alpha, int beta, int move_count,
+                        std::uint64_t nodes_before);
+
   // The static eval with the correction history's offset, kept inside the non-mate range.
   int corrected_eval(const Position& pos, int raw_eval) const;
   // Teaches the correction history what a finished search found, when its bound says which
@@ -87,18 +133,14 @@ class alignas(64) Worker {
   bool is_draw(const Position& pos, int ply) const;
   void update_pv(int ply, Move m);
   void set_move(Stack* ss, const Position& pos, Move m);
-  CutoffContext context(Stack* ss);
+  // The ordering context of the node at ss: the previous move and the continuation tables the
+  // moves 1, 2, 4 and 6 plies back selected (only the first `tables` of them).
+  OrderingContext context(const Stack* ss, int tables = kContinuationCount) const;
   RootMove* find_root_move(Move m);
+  void sort_root_moves(std::size_t first, std::size_t last);
   void report(int depth) const;
-  // What time management carries from one iteration to the next (main thread).
-  struct IterationHistory {
-    int stable_iterations = 0;
-    Move last_best = Move::none();
-    int scores[3] = {kValueNone, kValueNone, kValueNone};  // the last iterations' scores
-    double best_move_changes = 0;                          // decayed sum over the threads
-  };
-  // Main thread only: should the search stop after this iteration?
-  bool iteration_says_stop(int depth, IterationHistory& h);
+  // Main thread: tells the time manager about a completed iteration; true when it says stop.
+  bool iteration_says_stop(int depth);
 
   ThreadPool& pool_;
   const int id_;
@@ -112,10 +154,6 @@ class alignas(64) Worker {
   std::atomic<std::uint64_t> tb_hits_{0};
   int tb_pieces_ = 0;  // probe positions with at most this many pieces; 0: never
   std::atomic<int> best_move_changes_{0};
-  // Main thread: the soft limit of the last iteration, and whether this iteration has already
-  // confirmed the best move (searched first, inside the window, nothing better since).
-  std::int64_t soft_deadline_ = 0;
-  bool best_settled_ = false;
   OrderingStats stats_;
   HistoryTables history_;
   eval::PawnCache pawn_cache_;
@@ -123,7 +161,6 @@ class alignas(64) Worker {
   CorrectionHistory correction_;  // by pawn structure
   // By the pieces other than pawns of one colour (the king included), per colour.
   CorrectionHistory non_pawn_correction_[COLOR_NB];
-  int average_score_ = 0;  // root score averaged over iterations, sizes aspiration windows
   std::uint64_t calls_until_check_ = 0;
 
   Move pv_[kMaxPly + 2][kMaxPly + 2];

@@ -11,6 +11,9 @@
 namespace riposte::testing {
 namespace {
 
+using History = ButterflyHistory::Entry;
+const int kHistoryLimit = params::ButterflyHistoryLimit;
+
 TEST(HistoryEntry, GravityBoundsAndDecay) {
   History h;
   h.update(1000);
@@ -34,17 +37,38 @@ TEST(HistoryBonus, GrowsWithDepthAndIsCapped) {
   EXPECT_EQ(history_bonus(4), 384);
   EXPECT_LT(history_bonus(5), history_bonus(6));
   EXPECT_EQ(history_bonus(40), 1600);
+  EXPECT_EQ(history_malus(1), 48);
+  EXPECT_EQ(history_malus(40), 1600);
+}
+
+TEST(ContinuationPlies, OddPliesAreTheOpponentsMoves) {
+  EXPECT_EQ(continuation_kind(1), kCounterMoveHistory);
+  EXPECT_EQ(continuation_kind(2), kFollowUpHistory);
+  EXPECT_EQ(continuation_kind(4), kFollowUpHistory);
+  EXPECT_EQ(continuation_kind(6), kFollowUpHistory);
+  const OrderingSwitches on;
+  OrderingSwitches deep_off;
+  deep_off.deep_continuation = false;
+  for (int i = 0; i < kContinuationCount; ++i) {
+    EXPECT_TRUE(on.continuation(i));
+    EXPECT_EQ(deep_off.continuation(i), kContinuationPlies[i] <= 2) << kContinuationPlies[i];
+  }
 }
 
 class CutoffUpdates : public ::testing::Test {
  protected:
   void SetUp() override { tables_->clear(); }
-  CutoffContext context(Move prev, Piece prev_piece) {
-    return {killers_, prev, prev_piece, &tables_->counter.table[prev_piece][prev.to()],
-            &tables_->followup.table[W_KNIGHT][SQ_F3]};
+  // The counter-move table selected by the previous move, the follow-up table of a knight on f3
+  // two plies back; nothing four and six plies back.
+  OrderingContext context(Move prev, Piece prev_piece) {
+    return {prev,
+            prev_piece,
+            {&counter().table[prev_piece][prev.to()], &followup().table[W_KNIGHT][SQ_F3], nullptr,
+             nullptr}};
   }
+  ContinuationHistory& counter() { return tables_->continuation[kCounterMoveHistory]; }
+  ContinuationHistory& followup() { return tables_->continuation[kFollowUpHistory]; }
   std::unique_ptr<HistoryTables> tables_ = std::make_unique<HistoryTables>();
-  Move killers_[2] = {};
   OrderingSwitches on_;
 };
 
@@ -53,10 +77,10 @@ TEST_F(CutoffUpdates, QuietCutoffRewardsTheMoveAndPunishesEarlierQuiets) {
   Position pos = Position::start_position();
   for (const char* m : {"g1f3", "b8c6", "e2e4"}) pos.do_move(*parse_uci_move(pos, m));
   const Move prev(SQ_E2, SQ_E4);
-  const CutoffContext ctx = context(prev, W_PAWN);
+  const OrderingContext ctx = context(prev, W_PAWN);
   const Move best = *parse_uci_move(pos, "g8f6");
   const Move tried[2] = {*parse_uci_move(pos, "a7a6"), *parse_uci_move(pos, "h7h6")};
-  record_cutoff(*tables_, on_, pos, ctx, best, 4, tried, 2, nullptr, 0);
+  record_cutoff(*tables_, on_, pos, ctx, best, 4, tried, {});
 
   const int b = history_bonus(4);
   EXPECT_EQ(tables_->butterfly.table[BLACK][SQ_G8][SQ_F6], b);
@@ -64,46 +88,53 @@ TEST_F(CutoffUpdates, QuietCutoffRewardsTheMoveAndPunishesEarlierQuiets) {
   EXPECT_EQ(tables_->butterfly.table[BLACK][SQ_A7][SQ_A6], -b);
   EXPECT_EQ(tables_->butterfly.table[BLACK][SQ_H7][SQ_H6], -b);
   // Counter-move history: selected by White's pawn to e4, indexed by Black's knight to f6.
-  EXPECT_EQ(tables_->counter.table[W_PAWN][SQ_E4].table[B_KNIGHT][SQ_F6], b);
-  EXPECT_EQ(tables_->counter.table[W_PAWN][SQ_E4].table[W_KNIGHT][SQ_F6], 0);
-  EXPECT_EQ(tables_->counter.table[W_PAWN][SQ_E4].table[B_PAWN][SQ_A6], -b);
+  EXPECT_EQ(counter().table[W_PAWN][SQ_E4].table[B_KNIGHT][SQ_F6], b);
+  EXPECT_EQ(counter().table[W_PAWN][SQ_E4].table[W_KNIGHT][SQ_F6], 0);
+  EXPECT_EQ(counter().table[W_PAWN][SQ_E4].table[B_PAWN][SQ_A6], -history_malus(4));
   // Follow-up history: selected by our (Black's) move two plies back, here given as Nf3's table.
-  EXPECT_EQ(tables_->followup.table[W_KNIGHT][SQ_F3].table[B_KNIGHT][SQ_F6], b);
-  EXPECT_EQ(killers_[0], best);
+  EXPECT_EQ(followup().table[W_KNIGHT][SQ_F3].table[B_KNIGHT][SQ_F6], b);
   EXPECT_EQ(tables_->countermoves.table[W_PAWN][SQ_E4], best);
   EXPECT_EQ(quiet_history(*tables_, on_, ctx, BLACK, B_KNIGHT, best), 3 * b);
+  // Only the butterfly and the first continuation table, as evasions are scored.
+  EXPECT_EQ(quiet_history(*tables_, on_, ctx, BLACK, B_KNIGHT, best, 1), 2 * b);
+}
 
-  // A second quiet cutoff shifts the first killer to slot two.
-  const Move next = *parse_uci_move(pos, "d7d5");
-  record_cutoff(*tables_, on_, pos, ctx, next, 2, nullptr, 0, nullptr, 0);
-  EXPECT_EQ(killers_[0], next);
-  EXPECT_EQ(killers_[1], best);
+TEST(Killers, ANewKillerShiftsTheFirstAndARepeatDoesNot) {
+  Killers k;
+  const Move a(SQ_G8, SQ_F6), b(SQ_D7, SQ_D5);
+  k.add(a);
+  EXPECT_EQ(k.moves[0], a);
+  k.add(b);
+  EXPECT_EQ(k.moves[0], b);
+  EXPECT_EQ(k.moves[1], a);
+  k.add(b);
+  EXPECT_EQ(k.moves[1], a) << "the same killer twice keeps the other";
+  k.clear();
+  EXPECT_EQ(k.moves[0], Move::none());
+  EXPECT_EQ(k.moves[1], Move::none());
 }
 
 TEST_F(CutoffUpdates, CaptureCutoffUpdatesCaptureHistoryOnly) {
   const Position pos = *Position::from_fen("4k3/8/2n5/3p4/4P3/8/8/4K2R w K - 0 1");
-  const CutoffContext ctx = context(Move::none(), NO_PIECE);
+  const OrderingContext ctx = context(Move::none(), NO_PIECE);
   const Move best = *parse_uci_move(pos, "e4d5");
   const Move tried_captures[1] = {best};
-  record_cutoff(*tables_, on_, pos, ctx, best, 3, nullptr, 0, tried_captures, 1);
+  record_cutoff(*tables_, on_, pos, ctx, best, 3, {}, tried_captures);
   EXPECT_EQ(tables_->capture.table[W_PAWN][SQ_D5][PAWN], history_bonus(3));
-  EXPECT_EQ(killers_[0], Move::none()) << "captures are not killers";
   EXPECT_EQ(tables_->butterfly.table[WHITE][SQ_E4][SQ_D5], 0);
 }
 
 TEST_F(CutoffUpdates, QuietCutoffPunishesCapturesTriedFirstAndSwitchesTurnTablesOff) {
   const Position pos = *Position::from_fen("4k3/8/2n5/3p4/4P3/8/8/4K2R w K - 0 1");
-  const CutoffContext ctx = context(Move::none(), NO_PIECE);
+  const OrderingContext ctx = context(Move::none(), NO_PIECE);
   const Move capture = *parse_uci_move(pos, "e4d5");
   const Move best = *parse_uci_move(pos, "h1h7");
   OrderingSwitches sw;
   sw.butterfly = false;
-  sw.killers = false;
-  record_cutoff(*tables_, sw, pos, ctx, best, 3, nullptr, 0, &capture, 1);
-  EXPECT_EQ(tables_->capture.table[W_PAWN][SQ_D5][PAWN], -history_bonus(3));
+  record_cutoff(*tables_, sw, pos, ctx, best, 3, {}, {&capture, 1});
+  EXPECT_EQ(tables_->capture.table[W_PAWN][SQ_D5][PAWN], -history_malus(3));
   EXPECT_EQ(tables_->butterfly.table[WHITE][SQ_H1][SQ_H7], 0);
-  EXPECT_EQ(killers_[0], Move::none());
-  EXPECT_EQ(tables_->followup.table[W_KNIGHT][SQ_F3].table[W_ROOK][SQ_H7], history_bonus(3));
+  EXPECT_EQ(followup().table[W_KNIGHT][SQ_F3].table[W_ROOK][SQ_H7], history_bonus(3));
   EXPECT_EQ(tables_->countermoves.table[NO_PIECE][SQ_A1], Move::none()) << "no previous move";
 }
 

@@ -18,13 +18,17 @@ namespace {
 std::unique_ptr<HistoryTables> random_tables(std::mt19937_64& rng) {
   auto h = std::make_unique<HistoryTables>();
   h->clear();
-  auto fill = [&](History* p, std::size_t n) {
-    for (std::size_t i = 0; i < n; ++i) p[i].set(int(rng() % 20001) - 10000);
+  auto fill = [&](auto& table) {
+    using Entry = std::remove_all_extents_t<std::remove_reference_t<decltype(table)>>;
+    Entry* p = reinterpret_cast<Entry*>(&table);
+    for (std::size_t i = 0; i < sizeof(table) / sizeof(Entry); ++i)
+      p[i].set(int(rng() % 20001) - 10000);
   };
-  fill(&h->butterfly.table[0][0][0], sizeof(h->butterfly) / sizeof(History));
-  fill(&h->capture.table[0][0][0], sizeof(h->capture) / sizeof(History));
-  fill(&h->counter.table[0][0].table[0][0], sizeof(h->counter) / sizeof(History));
-  fill(&h->followup.table[0][0].table[0][0], sizeof(h->followup) / sizeof(History));
+  fill(h->butterfly.table);
+  fill(h->capture.table);
+  for (ContinuationHistory& c : h->continuation)
+    for (auto& by_square : c.table)
+      for (PieceToHistory& t : by_square) fill(t.table);
   return h;
 }
 
@@ -77,16 +81,25 @@ TEST_F(PickerExactlyOnce, AllVariantsOverThePerftSuites) {
       ++positions;
       const auto legal = expected<LEGAL>(pos);
       for (int trial = 0; trial < 3; ++trial) {
-        Move killers[2] = {candidate(pos, foreign), candidate(pos, foreign)};
+        Killers killers;
+        killers.moves[0] = candidate(pos, foreign);
+        killers.moves[1] = candidate(pos, foreign);
         const Move tt = candidate(pos, foreign), counter = candidate(pos, foreign);
-        PieceToHistory* cmh = &tables->counter.table[rng_() % 16][rng_() % 64];
-        auto followup = [&] { return &tables->followup.table[rng_() % 16][rng_() % 64]; };
-        const CutoffContext ctx{killers,    Move::none(), NO_PIECE,  cmh,
-                                followup(), followup(),   followup()};
+        // The countermove comes from the table, selected by a random previous move.
+        const Move prev(Square(rng_() % 64), Square(rng_() % 64));
+        const Piece prev_piece = Piece(rng_() % 16);
+        tables->countermoves.table[prev_piece][prev.to()] = counter;
+        auto table = [&](ContinuationKind k) {
+          return &tables->continuation[k].table[rng_() % 16][rng_() % 64];
+        };
+        const OrderingContext ctx{prev,
+                                  prev_piece,
+                                  {table(kCounterMoveHistory), table(kFollowUpHistory),
+                                   table(kFollowUpHistory), table(kFollowUpHistory)}};
         const int depth = int(rng_() % 12) + 1;
         for (const OrderingSwitches* sw : {&all_on, &baseline}) {
           ASSERT_EQ(
-              drain(MovePicker(MovePicker::Main{}, pos, tt, depth, *tables, ctx, counter, *sw)),
+              drain(MovePicker(MovePicker::Main{}, pos, tt, depth, *tables, ctx, killers, *sw)),
               legal)
               << fen << " tt " << to_uci(tt, true);
         }
@@ -99,12 +112,12 @@ TEST_F(PickerExactlyOnce, AllVariantsOverThePerftSuites) {
           auto want = legal;
           want.erase(it->first);
           ASSERT_EQ(drain(MovePicker(MovePicker::Main{}, pos, excluded, depth, *tables, ctx,
-                                     counter, all_on, excluded)),
+                                     killers, all_on, excluded)),
                     want)
               << fen << " excluded " << to_uci(excluded, true);
         }
         // Quiescence: the noisy moves, or every evasion when in check.
-        const auto q = drain(MovePicker(MovePicker::QSearch{}, pos, tt, *tables, cmh, all_on));
+        const auto q = drain(MovePicker(MovePicker::QSearch{}, pos, tt, *tables, ctx, all_on));
         ASSERT_EQ(q, pos.checkers() ? legal : expected<CAPTURES>(pos)) << fen;
         // ProbCut: the noisy moves reaching the SEE threshold.
         if (!pos.checkers()) {
@@ -135,11 +148,17 @@ TEST(Picker, StagesComeInOrder) {
   auto tables = std::make_unique<HistoryTables>();
   tables->clear();
   const Move tt = *parse_uci_move(pos, "a2a3");
-  Move killers[2] = {*parse_uci_move(pos, "g2g3"), *parse_uci_move(pos, "e1g1")};
-  const Move counter = *parse_uci_move(pos, "d5d6");
-  const CutoffContext ctx{killers, Move::none(), NO_PIECE, tables->counter.sentinel(),
-                          tables->followup.sentinel()};
-  MovePicker mp(MovePicker::Main{}, pos, tt, 5, *tables, ctx, counter, OrderingSwitches{});
+  Killers killers;
+  killers.add(*parse_uci_move(pos, "e1g1"));
+  killers.add(*parse_uci_move(pos, "g2g3"));
+  // Black's last move h4h3 (pawn) was refuted by d5d6 before.
+  const Move prev(SQ_H4, SQ_H3);
+  tables->countermoves.table[B_PAWN][SQ_H3] = *parse_uci_move(pos, "d5d6");
+  const OrderingContext ctx{prev,
+                            B_PAWN,
+                            {tables->continuation[kCounterMoveHistory].sentinel(),
+                             tables->continuation[kFollowUpHistory].sentinel()}};
+  MovePicker mp(MovePicker::Main{}, pos, tt, 5, *tables, ctx, killers, OrderingSwitches{});
   std::vector<std::string> order;
   while (const Move m = mp.next()) order.push_back(to_uci(m, false));
   ASSERT_EQ(order.size(), 48u);

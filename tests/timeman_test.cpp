@@ -1,5 +1,7 @@
 #include "search/timeman.h"
 
+#include <thread>
+
 #include "gtest/gtest.h"
 
 namespace riposte::testing {
@@ -132,6 +134,67 @@ TEST(TimeManager, MovetimeIsFixedAndNoClockIsUnlimited) {
   infinite.infinite = true;
   tm.init(infinite, WHITE, 0, kOverhead);
   EXPECT_FALSE(tm.enabled());
+}
+
+IterationResult iteration(int depth, Move best, int score) {
+  IterationResult r;
+  r.depth = depth;
+  r.best_move = best;
+  r.score = score;
+  return r;
+}
+
+TEST(TimeManager, IterationDoneOnlyUnderAClockThatIsNotFixed) {
+  TimeManager tm;
+  tm.init(SearchLimits{}, WHITE, 0, kOverhead);  // depth or node limits: no clock
+  IterationResult forced = iteration(10, Move(SQ_E2, SQ_E4), 0);
+  forced.forced = true;
+  EXPECT_FALSE(tm.iteration_done(forced));
+  EXPECT_FALSE(tm.stop_early());
+  SearchLimits l;
+  l.movetime = 60000;
+  tm.init(l, WHITE, 0, kOverhead);  // movetime: the whole time, whatever the iterations say
+  EXPECT_FALSE(tm.iteration_done(forced));
+  EXPECT_FALSE(tm.stop_early());
+}
+
+TEST(TimeManager, AForcedMoveStopsAfterTheFirstIteration) {
+  TimeManager tm;
+  tm.init(clock(60000, 600), WHITE, 30, kOverhead);
+  EXPECT_FALSE(tm.iteration_done(iteration(1, Move(SQ_E2, SQ_E4), 20)));
+  IterationResult forced = iteration(2, Move(SQ_E2, SQ_E4), 20);
+  forced.forced = true;
+  EXPECT_TRUE(tm.iteration_done(forced));
+}
+
+TEST(TimeManager, SpentBudgetStopsAfterTheIterationAndAtTheMaximum) {
+  TimeManager tm;
+  tm.init(clock(20, 0), WHITE, 0, kOverhead);  // 10 ms of usable clock
+  ASSERT_LE(tm.maximum(), 10);
+  std::this_thread::sleep_for(std::chrono::milliseconds(tm.maximum() + 5));
+  EXPECT_TRUE(tm.stop_early()) << "past the maximum";
+  EXPECT_TRUE(tm.iteration_done(iteration(5, Move(SQ_E2, SQ_E4), 0)));
+}
+
+// Between one and a half soft limits and the maximum, only a search whose best move is
+// confirmed in the current iteration stops early.
+TEST(TimeManager, ConfirmedBestMoveStopsPastOneAndAHalfSoftLimits) {
+  TimeManager confirmed, unsettled;
+  for (TimeManager* tm : {&confirmed, &unsettled}) {
+    tm->init(clock(1000, 0), WHITE, 0, kOverhead);
+    ASSERT_FALSE(tm->iteration_done(iteration(1, Move(SQ_E2, SQ_E4), 0)));
+    tm->root_move_searched(true, true, true);
+  }
+  unsettled.root_move_searched(false, true, true);  // a later move beat the best one
+  const std::int64_t soft = confirmed.soft_limit(IterationState{});
+  ASSERT_LT(soft + soft / 2, confirmed.maximum());
+  EXPECT_FALSE(confirmed.stop_early());
+  while (confirmed.elapsed() < soft + soft / 2)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  const bool stop_confirmed = confirmed.stop_early(), stop_unsettled = unsettled.stop_early();
+  if (unsettled.elapsed() >= unsettled.maximum()) GTEST_SKIP() << "the machine was too slow";
+  EXPECT_TRUE(stop_confirmed);
+  EXPECT_FALSE(stop_unsettled);
 }
 
 }  // namespace
