@@ -146,8 +146,9 @@ int Worker::search_excluding(Position& pos, Move excluded, int beta, int depth) 
   return value;
 }
 
-std::optional<Worker::TablebaseResult> Worker::probe_tablebase(const Position& pos, int ply,
-                                                               int depth) {
+std::optional<Worker::TablebaseResult> Worker::probe_tablebase(const Position& pos, const Stack* ss,
+                                                               int alpha, int beta, int depth) {
+  const int ply = ss->ply;
   // Only after a move that reset the 50-move counter: the tables know nothing of its history.
   if (!tb_pieces_ || pos.rule50() != 0 || pos.castling_rights()) return std::nullopt;
   const int pieces = popcount(pos.pieces());
@@ -159,9 +160,16 @@ std::optional<Worker::TablebaseResult> Worker::probe_tablebase(const Position& p
   // With the 50-move rule, cursed wins and blessed losses are draws, a shade off zero.
   const int draw_margin = pool_.options().syzygy_50_move_rule;
   const int w = int(*wdl);
-  if (w < -draw_margin) return TablebaseResult{-kValueTbWin + ply, BOUND_UPPER};
-  if (w > draw_margin) return TablebaseResult{kValueTbWin - ply, BOUND_LOWER};
-  return TablebaseResult{kValueDraw + 2 * w * draw_margin, BOUND_EXACT};
+  const TablebaseResult r = w < -draw_margin ? TablebaseResult{-kValueTbWin + ply, BOUND_UPPER}
+                            : w > draw_margin
+                                ? TablebaseResult{kValueTbWin - ply, BOUND_LOWER}
+                                : TablebaseResult{kValueDraw + 2 * w * draw_margin, BOUND_EXACT};
+  // A result that ends the node holds at any depth: stored as if searched deeper, it
+  // outlives ordinary entries.
+  if (r.bound == BOUND_EXACT || (r.bound == BOUND_LOWER ? r.value >= beta : r.value <= alpha))
+    pool_.tt().store(pos.key(), Move::none(), value_to_tt(r.value, ply), kValueNone,
+                     std::min(kMaxPly - 1, depth + kTbDepthBonus), r.bound, ss->tt_pv);
+  return r;
 }
 
 std::optional<int> Worker::null_move(Position& pos, Stack* ss, int beta, int depth, int eval,
@@ -182,13 +190,14 @@ std::optional<int> Worker::null_move(Position& pos, Stack* ss, int beta, int dep
   return std::nullopt;
 }
 
-std::optional<int> Worker::probcut(Position& pos, Stack* ss, int beta, int depth, bool improving,
-                                   Move tt_move, int tt_value, int tt_depth, bool cut_node) {
-  const int probcut_beta = beta + ProbCutMargin - ProbCutImproving * improving;
+std::optional<int> Worker::probcut(Position& pos, Stack* ss, int beta, int depth,
+                                   const NodeEstimate& n, bool cut_node) {
+  const int probcut_beta = beta + ProbCutMargin - ProbCutImproving * n.improving;
   // The TT already says the margin is out of reach.
-  if (tt_value != kValueNone && tt_depth >= depth - ProbCutDepthMargin && tt_value < probcut_beta)
+  if (n.tt_value != kValueNone && n.tt_depth >= depth - ProbCutDepthMargin &&
+      n.tt_value < probcut_beta)
     return std::nullopt;
-  MovePicker picker(MovePicker::ProbCut{}, pos, tt_move, probcut_beta - ss->static_eval, history_,
+  MovePicker picker(MovePicker::ProbCut{}, pos, n.tt_move, probcut_beta - ss->static_eval, history_,
                     pool_.options().ordering);
   while (const Move m = picker.next()) {
     set_move(ss, pos, m);
@@ -207,6 +216,32 @@ std::optional<int> Worker::probcut(Position& pos, Stack* ss, int beta, int depth
       return value;
     }
   }
+  return std::nullopt;
+}
+
+std::optional<int> Worker::prune_before_moves(Position& pos, Stack* ss, int alpha, int beta,
+                                              int depth, bool cut_node, const NodeEstimate& n) {
+  const SearchOptions& opt = pool_.options();
+  const int eval = n.eval;
+  // Razoring: hopelessly below alpha at low depth; let quiescence confirm it.
+  if (opt.razoring && depth <= RazorDepth &&
+      eval + RazorBase + RazorPerDepth * depth * depth < alpha) {
+    const int value = qsearch<kNonPV>(pos, ss, alpha - 1, alpha);
+    if (value < alpha) return value;
+  }
+  // Reverse futility pruning: far enough above beta that a quiet reply will not drop us.
+  if (opt.reverse_futility && depth <= ReverseFutilityDepth &&
+      eval - ReverseFutilityMargin * (depth - n.improving) >= beta && eval < kValueTbWinInMaxPly)
+    return eval;
+  // Null-move pruning: if passing still fails high, a real move will too.
+  if (opt.null_move && depth >= NullMoveMinDepth && eval >= beta && ss->static_eval >= beta &&
+      (ss - 1)->move != Move::null() && pos.has_non_pawn_material(pos.side_to_move()) &&
+      beta > kValueTbLossInMaxPly)
+    if (const auto value = null_move(pos, ss, beta, depth, eval, cut_node)) return value;
+  // ProbCut: a good capture that beats beta by a margin in a reduced search almost surely
+  // beats beta in the full one.
+  if (opt.probcut && depth >= ProbCutMinDepth && !is_decisive(beta))
+    return probcut(pos, ss, beta, depth, n, cut_node);
   return std::nullopt;
 }
 
@@ -341,19 +376,12 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
   // bounds the search's result instead.
   int best_value = -kValueInfinite, max_value = kValueInfinite;
   if (!root && !excluded)
-    if (const auto tb = probe_tablebase(pos, ply, depth)) {
+    if (const auto tb = probe_tablebase(pos, ss, alpha, beta, depth)) {
       if (tb->bound == BOUND_EXACT ||
-          (tb->bound == BOUND_LOWER ? tb->value >= beta : tb->value <= alpha)) {
-        pool_.tt().store(key, Move::none(), value_to_tt(tb->value, ply), kValueNone,
-                         std::min(kMaxPly - 1, depth + kTbDepthBonus), tb->bound, ss->tt_pv);
+          (tb->bound == BOUND_LOWER ? tb->value >= beta : tb->value <= alpha))
         return tb->value;
-      }
-      if (pv_node && tb->bound == BOUND_LOWER) {
-        best_value = tb->value;
-        alpha = std::max(alpha, tb->value);
-      } else if (pv_node) {
-        max_value = tb->value;
-      }
+      if (pv_node && tb->bound == BOUND_LOWER) alpha = std::max(alpha, best_value = tb->value);
+      if (pv_node && tb->bound == BOUND_UPPER) max_value = tb->value;
     }
 
   // Step 5. Static evaluation, corrected by the correction history.
@@ -365,29 +393,10 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
       !in_check && (ss - 2)->static_eval != kValueNone && ss->static_eval > (ss - 2)->static_eval;
 
   // Step 6. Pruning before the moves, at non-PV nodes out of check.
-  if (!pv_node && !in_check && !excluded) {
-    // Razoring: hopelessly below alpha at low depth; let quiescence confirm it.
-    if (opt.razoring && depth <= RazorDepth &&
-        eval + RazorBase + RazorPerDepth * depth * depth < alpha) {
-      const int value = qsearch<kNonPV>(pos, ss, alpha - 1, alpha);
-      if (value < alpha) return value;
-    }
-    // Reverse futility pruning: far enough above beta that a quiet reply will not drop us.
-    if (opt.reverse_futility && depth <= ReverseFutilityDepth &&
-        eval - ReverseFutilityMargin * (depth - improving) >= beta && eval < kValueTbWinInMaxPly)
-      return eval;
-    // Null-move pruning: if passing still fails high, a real move will too.
-    if (opt.null_move && depth >= NullMoveMinDepth && eval >= beta && ss->static_eval >= beta &&
-        (ss - 1)->move != Move::null() && pos.has_non_pawn_material(pos.side_to_move()) &&
-        beta > kValueTbLossInMaxPly)
-      if (const auto value = null_move(pos, ss, beta, depth, eval, cut_node)) return *value;
-    // ProbCut: a good capture that beats beta by a margin in a reduced search almost surely
-    // beats beta in the full one.
-    if (opt.probcut && depth >= ProbCutMinDepth && !is_decisive(beta))
-      if (const auto value =
-              probcut(pos, ss, beta, depth, improving, tt_move, tt_value, tte.depth, cut_node))
-        return *value;
-  }
+  if (!pv_node && !in_check && !excluded)
+    if (const auto value = prune_before_moves(pos, ss, alpha, beta, depth, cut_node,
+                                              {eval, improving, tt_move, tt_value, tte.depth}))
+      return *value;
 
   // Step 7. The move loop: the root walks its root moves, other nodes the staged picker.
   (ss + 2)->killers.clear();

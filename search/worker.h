@@ -88,6 +88,14 @@ class alignas(64) Worker {
   template <NodeType NT>
   int qsearch(Position& pos, Stack* ss, int alpha, int beta);
 
+  // What the node-level pruning rules know of a node besides its window and depth.
+  struct NodeEstimate {
+    int eval;  // the static eval, or a TT score that bounds it better
+    bool improving;
+    Move tt_move;
+    int tt_value;  // kValueNone without one
+    int tt_depth;
+  };
   // What the per-move rules need to know of a move.
   struct MoveFacts {
     Move move;
@@ -97,14 +105,20 @@ class alignas(64) Worker {
   };
 
   // The search's steps. Those returning an optional value end the node when they have one.
-  std::optional<TablebaseResult> probe_tablebase(const Position& pos, int ply, int depth);
+  // Probes the tables after a zeroing move; a result that ends the node (by its bound against
+  // the window) is stored in the TT.
+  std::optional<TablebaseResult> probe_tablebase(const Position& pos, const Stack* ss, int alpha,
+                                                 int beta, int depth);
   // Fills the node's raw and corrected static eval (tte: the node's TT entry, null on a miss)
   // and returns the best estimate of its value: the corrected eval or a TT score that bounds it.
   int evaluate_node(const Position& pos, Stack* ss, const TTData* tte, int tt_value);
   std::optional<int> null_move(Position& pos, Stack* ss, int beta, int depth, int eval,
                                bool cut_node);
-  std::optional<int> probcut(Position& pos, Stack* ss, int beta, int depth, bool improving,
-                             Move tt_move, int tt_value, int tt_depth, bool cut_node);
+  // Razoring, reverse futility, null move and ProbCut, in that order.
+  std::optional<int> prune_before_moves(Position& pos, Stack* ss, int alpha, int beta, int depth,
+                                        bool cut_node, const NodeEstimate& n);
+  std::optional<int> probcut(Position& pos, Stack* ss, int beta, int depth, const NodeEstimate& n,
+                             bool cut_node);
   SingularResult singular_extension(Position& pos, Stack* ss, int beta, int depth, Move tt_move,
                                     int tt_value, bool pv_node, bool cut_node);
   // Low-depth pruning of one move: true to skip it. Sets skip_quiets when late-move pruning
