@@ -66,6 +66,10 @@ class Position {
   Square king_square(Color c) const { return lsb(pieces(c, KING)); }
   Color side_to_move() const { return stm_; }
   Piece moved_piece(Move m) const { return board_[m.from()]; }
+  // The type of the piece a capture takes: the pawn beside the target square for en passant.
+  PieceType captured_type(Move m) const {
+    return m.type() == EN_PASSANT ? PAWN : type_of(board_[m.to()]);
+  }
 
   // State queries
   const StateInfo& state() const { return states_.back(); }

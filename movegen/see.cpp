@@ -15,7 +15,7 @@ bool Position::see_ge(Move m, int threshold) const {
   if (m.type() == CASTLING) return 0 >= threshold;
 
   const Square from = m.from(), to = m.to();
-  const PieceType victim = m.type() == EN_PASSANT ? PAWN : type_of(board_[to]);
+  const PieceType victim = captured_type(m);
   int swap = kSeeValue[victim] - threshold;
   PieceType on_square = type_of(board_[from]);
   if (m.type() == PROMOTION) {
