@@ -151,7 +151,7 @@ void generate_all(const Position& pos, Sink& sink) {
       if (!pos.can_castle(cr) || pos.castling_impeded(cr) || (pos.castling_king_path(cr) & danger))
         continue;
       const Square rook_from = pos.castling_rook_square(cr);
-      const Square king_to = relative_square(Us, cr & KING_SIDE ? SQ_G1 : SQ_C1);
+      const Square king_to = castling_king_to(Us, cr);
       // Chess960: the castling rook may have been shielding the king's target square.
       if (attacks::rook(king_to, occupied ^ square_bb(rook_from) ^ square_bb(ksq)) &
           pos.pieces(Them, ROOK, QUEEN))

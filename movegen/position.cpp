@@ -189,8 +189,8 @@ void Position::set_castling_right(Color c, Square rook_from) {
   castling_mask_[rook_from] = castling_mask_[rook_from] | cr;
   castling_rook_[cr] = rook_from;
 
-  const Square king_to = relative_square(c, cr & KING_SIDE ? SQ_G1 : SQ_C1);
-  const Square rook_to = relative_square(c, cr & KING_SIDE ? SQ_F1 : SQ_D1);
+  const Square king_to = castling_king_to(c, cr);
+  const Square rook_to = castling_rook_to(c, cr);
   castling_path_[cr] = (between_bb(rook_from, rook_to) | between_bb(king_from, king_to) |
                         square_bb(rook_to) | square_bb(king_to)) &
                        ~(square_bb(king_from) | square_bb(rook_from));
@@ -341,9 +341,9 @@ void Position::do_move(Move m) {
 
   if (m.type() == CASTLING) {
     // The king "captures" its own rook; both land on their fixed castling squares.
-    const bool king_side = to > from;
-    const Square king_to = relative_square(us, king_side ? SQ_G1 : SQ_C1);
-    const Square rook_to = relative_square(us, king_side ? SQ_F1 : SQ_D1);
+    const CastlingRights side = to > from ? KING_SIDE : QUEEN_SIDE;
+    const Square king_to = castling_king_to(us, side);
+    const Square rook_to = castling_rook_to(us, side);
     const Piece rook = board_[to];
     remove_piece(from);
     remove_piece(to);
@@ -411,9 +411,9 @@ void Position::undo_move(Move m) {
   const StateInfo& si = states_.back();
 
   if (m.type() == CASTLING) {
-    const bool king_side = to > from;
-    const Square king_to = relative_square(us, king_side ? SQ_G1 : SQ_C1);
-    const Square rook_to = relative_square(us, king_side ? SQ_F1 : SQ_D1);
+    const CastlingRights side = to > from ? KING_SIDE : QUEEN_SIDE;
+    const Square king_to = castling_king_to(us, side);
+    const Square rook_to = castling_rook_to(us, side);
     const Piece king = board_[king_to], rook = board_[rook_to];
     remove_piece(king_to);
     remove_piece(rook_to);
@@ -524,7 +524,7 @@ bool Position::legal(Move m) const {
     for (Bitboard b = castling_king_path_[cr]; b;)
       if (attackers_to(pop_lsb(b)) & pieces(them)) return false;
     // In Chess960 the castling rook may have shielded the king's target square.
-    const Square king_to = relative_square(us, cr & KING_SIDE ? SQ_G1 : SQ_C1);
+    const Square king_to = castling_king_to(us, cr);
     return !(attacks::rook(king_to, pieces() ^ square_bb(to) ^ square_bb(from)) &
              pieces(them, QUEEN, ROOK));
   }
@@ -555,9 +555,9 @@ bool Position::gives_check(Move m) const {
              (attacks::bishop(their_king, occ) & pieces(us, QUEEN, BISHOP));
     }
     case CASTLING: {
-      const bool king_side = to > from;
-      const Square king_to = relative_square(us, king_side ? SQ_G1 : SQ_C1);
-      const Square rook_to = relative_square(us, king_side ? SQ_F1 : SQ_D1);
+      const CastlingRights side = to > from ? KING_SIDE : QUEEN_SIDE;
+      const Square king_to = castling_king_to(us, side);
+      const Square rook_to = castling_rook_to(us, side);
       const Bitboard occ =
           (pieces() ^ square_bb(from) ^ square_bb(to)) | square_bb(king_to) | square_bb(rook_to);
       return attacks::rook(rook_to, occ) & square_bb(their_king);

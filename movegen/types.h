@@ -190,6 +190,15 @@ constexpr CastlingRights operator&(CastlingRights a, CastlingRights b) {
 }
 constexpr CastlingRights operator~(CastlingRights a) { return CastlingRights(~int(a) & 15); }
 
+// Where castling puts colour c's king and rook, in Chess960 as in standard chess: the g- and
+// f-file on the king side, the c- and d-file on the queen side. Only the side of cr counts.
+constexpr Square castling_king_to(Color c, CastlingRights cr) {
+  return relative_square(c, cr & KING_SIDE ? SQ_G1 : SQ_C1);
+}
+constexpr Square castling_rook_to(Color c, CastlingRights cr) {
+  return relative_square(c, cr & KING_SIDE ? SQ_F1 : SQ_D1);
+}
+
 enum MoveType : std::uint16_t {
   NORMAL = 0,
   PROMOTION = 1 << 14,
