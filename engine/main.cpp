@@ -4,12 +4,14 @@
 
 #include "engine/uci.h"
 #include "movegen/position.h"
+#include "nnue-free-eval/evaluate.h"
 
 // `riposte` speaks UCI on standard input and output. `riposte --dev` also lists the development
 // switches. Other arguments form one command that is run before the engine exits
 // (`riposte bench`, `riposte bench 13 1 16`).
 int main(int argc, char** argv) {
   riposte::init_movegen();
+  riposte::eval::init();
   const bool dev = argc > 1 && std::strcmp(argv[1], "--dev") == 0;
   riposte::Uci uci(std::cout, dev);
   if (argc > 1 && !dev) {

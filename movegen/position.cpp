@@ -17,6 +17,8 @@ namespace {
 
 constexpr std::string_view kPieceChars = " PNBRQK  pnbrqk";
 
+Score piece_square_values[PIECE_NB][SQUARE_NB];
+
 std::string square_name(Square s) { return {char('a' + file_of(s)), char('1' + rank_of(s))}; }
 
 absl::Status fen_error(absl::string_view what) {
@@ -30,9 +32,9 @@ void init_movegen() {
   zobrist::init();
 }
 
-Position Position::start_position() { return *from_fen(kStartFen); }
+void set_piece_square_value(Piece pc, Square s, Score value) { piece_square_values[pc][s] = value; }
 
-Score piece_square_values[PIECE_NB][SQUARE_NB];
+Position Position::start_position() { return *from_fen(kStartFen); }
 
 void Position::put_piece(Piece pc, Square s) {
   board_[s] = pc;

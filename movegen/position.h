@@ -16,10 +16,11 @@ namespace riposte {
 // Initialises the process-wide tables (attacks, Zobrist keys). Idempotent and thread-safe.
 void init_movegen();
 
-// Material plus piece-square value of every piece on every square, from White's view (black
-// pieces count negative). The evaluation fills it when it starts; Position keeps the board's
-// sum up to date in make and unmake, so the evaluation need not add up the pieces.
-extern Score piece_square_values[PIECE_NB][SQUARE_NB];
+// Sets the material plus piece-square value of piece pc on square s, from White's view (black
+// pieces count negative). Position keeps the board's sum of these up to date in make and unmake,
+// so the evaluation need not add up the pieces. The evaluation sets them all (eval::init) before
+// the program makes its first position: a position made earlier would keep a stale sum.
+void set_piece_square_value(Piece pc, Square s, Score value);
 
 inline constexpr std::string_view kStartFen =
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -131,7 +132,7 @@ class Position {
   bool is_fifty_move_draw() const;
   bool has_insufficient_material() const;
   bool has_non_pawn_material(Color c) const { return pieces(c) & ~pieces(PAWN, KING); }
-  // Sum of piece_square_values over the board.
+  // Sum over the board of the values set by set_piece_square_value.
   Score psq() const { return psq_; }
 
   // Colour-flipped copy (ranks mirrored, colours swapped): used by symmetry tests.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <mutex>
 
 namespace riposte::eval {
 
@@ -469,25 +470,23 @@ int term_of(int p) {
   return 5;  // king danger
 }
 
-}  // namespace
-
-namespace {
-
-// Material plus piece-square weights into the table Position sums.
-bool fill_piece_square_values() {
+// Material plus piece-square weights, into the values Position sums.
+void set_piece_square_values() {
   for (Color c : {WHITE, BLACK})
     for (int pt = PAWN; pt <= KING; ++pt)
-      for (int sq = SQ_A1; sq <= SQ_H8; ++sq) {
-        Score v = kWeights[kPsqt + pt * 64 + relative_square(c, Square(sq))];
+      for (Square s = SQ_A1; s <= SQ_H8; ++s) {
+        Score v = kWeights[kPsqt + pt * 64 + relative_square(c, s)];
         if (pt != KING) v += kWeights[kMaterial + pt];
-        piece_square_values[make_piece(c, PieceType(pt))][sq] = c == WHITE ? v : -v;
+        set_piece_square_value(make_piece(c, PieceType(pt)), s, c == WHITE ? v : -v);
       }
-  return true;
 }
 
-// Before main, so every Position made by the program sums the tuned values.
-[[maybe_unused]] const bool piece_square_values_filled = fill_piece_square_values();
 }  // namespace
+
+void init() {
+  static std::once_flag flag;
+  std::call_once(flag, set_piece_square_values);
+}
 
 int phase(const Position& pos) {
   const int ph = popcount(pos.pieces(KNIGHT, BISHOP)) + 2 * popcount(pos.pieces(ROOK)) +

@@ -57,6 +57,11 @@ class EvalCache {
   std::vector<std::uint64_t> entries_;
 };
 
+// Hands the material and piece-square weights to Position, which sums them as pieces move. Call
+// at program start, after init_movegen and before the first position is made. Idempotent and
+// thread-safe.
+void init();
+
 // Centipawns from the side to move's point of view.
 int evaluate(const Position& pos, PawnCache& cache);
 // The same through an EvalCache.

@@ -7,7 +7,6 @@ namespace riposte {
 namespace {
 
 std::vector<Position> positions() {
-  init_movegen();
   std::vector<Position> out;
   for (const std::string& fen : bench_positions()) out.push_back(*Position::from_fen(fen));
   return out;

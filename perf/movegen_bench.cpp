@@ -12,10 +12,7 @@ constexpr const char* kKiwipete =
 constexpr const char* kMiddlegame =
     "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
 
-Position load(const char* fen) {
-  init_movegen();
-  return *Position::from_fen(fen);
-}
+Position load(const char* fen) { return *Position::from_fen(fen); }
 
 using Generator = ExtMove* (*)(const Position&, ExtMove*);
 
@@ -60,5 +57,3 @@ BENCHMARK_CAPTURE(BM_Perft, middlegame_d4, kMiddlegame, 4)->Unit(benchmark::kMil
 
 }  // namespace
 }  // namespace riposte
-
-BENCHMARK_MAIN();

@@ -1,8 +1,10 @@
 #include "gtest/gtest.h"
 #include "movegen/position.h"
+#include "nnue-free-eval/evaluate.h"
 
 int main(int argc, char** argv) {
   riposte::init_movegen();
+  riposte::eval::init();
   ::testing::InitGoogleTest(&argc, argv);
   return RUN_ALL_TESTS();
 }

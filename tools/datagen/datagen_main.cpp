@@ -14,6 +14,7 @@
 
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
+#include "nnue-free-eval/evaluate.h"
 #include "tools/datagen/selfplay.h"
 
 ABSL_FLAG(std::string, book, "../shared/data/books/8moves_v3.epd.xz",
@@ -88,6 +89,7 @@ int main(int argc, char** argv) {
   absl::ParseCommandLine(argc, argv);
   using namespace riposte;
   init_movegen();
+  eval::init();
   const std::string out_path = absl::GetFlag(FLAGS_out);
   if (out_path.empty()) {
     std::fprintf(stderr, "error: --out is required\n");

@@ -11,6 +11,7 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "movegen/movegen.h"
+#include "nnue-free-eval/evaluate.h"
 #include "search/syzygy.h"
 #include "tools/tbbook/endgame.h"
 
@@ -54,6 +55,7 @@ int main(int argc, char** argv) {
   absl::ParseCommandLine(argc, argv);
   using namespace riposte;
   init_movegen();
+  eval::init();
   auto loaded = syzygy::load(absl::GetFlag(FLAGS_tables));
   if (!loaded.ok()) {
     std::fprintf(stderr, "error: %s\n", std::string(loaded.status().message()).c_str());

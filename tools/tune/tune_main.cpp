@@ -10,6 +10,7 @@
 #include "absl/flags/marshalling.h"
 #include "absl/flags/parse.h"
 #include "movegen/position.h"
+#include "nnue-free-eval/evaluate.h"
 #include "tools/tune/tuner.h"
 
 ABSL_FLAG(std::vector<std::string>, data, {"../shared/data/tuning/sf15-selfplay-5knodes.txt.xz"},
@@ -26,6 +27,7 @@ ABSL_FLAG(int, threads, 0, "worker threads (0: all cores)");
 int main(int argc, char** argv) {
   absl::ParseCommandLine(argc, argv);
   riposte::init_movegen();
+  riposte::eval::init();
   using namespace riposte;
   const int threads = absl::GetFlag(FLAGS_threads) > 0 ? absl::GetFlag(FLAGS_threads)
                                                        : int(std::thread::hardware_concurrency());
