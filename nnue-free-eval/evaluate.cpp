@@ -438,9 +438,11 @@ int kbnk(const Position& pos, Color strong) {
   return strong == WHITE ? v : -v;
 }
 
-// White's view: phase-blended, scaled score.
-int blend(Score s, int ph, int scale) {
-  return (s.mg * ph + s.eg * scale / kScaleMax * (kPhaseMax - ph)) / kPhaseMax;
+// The middlegame part weighted by the phase, the endgame part, scaled, by the rest: one formula
+// for the engine's integers and for the doubles of the linear form the tuner fits.
+template <class T>
+T blend(T mg, T eg, int phase, int scale) {
+  return (mg * phase + eg * scale / kScaleMax * (kPhaseMax - phase)) / kPhaseMax;
 }
 
 template <class T>
@@ -450,7 +452,7 @@ int evaluate_white(const Position& pos, PawnCache* cache, T& trace) {
   Evaluator<T> ev(pos, cache, trace);
   const Score s = ev.run();
   const int scale = scale_factor(pos, s.eg >= 0 ? WHITE : BLACK);
-  return blend(s, phase(pos), scale);
+  return blend(s.mg, s.eg, phase(pos), scale);
 }
 
 const char* kTermNames[] = {"Material",    "PSQT",    "Mobility", "Pawns", "Passed pawns",
@@ -556,7 +558,7 @@ double evaluate_linear(const Coefficients& c, const Score* weights) {
     mg += sign * danger_penalty_mg(s_mg);
     eg += sign * danger_penalty_eg(s_eg);
   }
-  return (mg * c.phase + eg * c.scale / kScaleMax * (kPhaseMax - c.phase)) / kPhaseMax;
+  return blend(mg, eg, c.phase, c.scale);
 }
 
 std::string trace(const Position& pos) {
