@@ -396,8 +396,8 @@ class Evaluator {
 };
 
 int non_pawn_material(const Position& pos, Color c) {
-  return 3 * popcount(pos.pieces(c, KNIGHT, BISHOP)) + 5 * pos.count(c, ROOK) +
-         9 * pos.count(c, QUEEN);
+  return kMinorUnits * popcount(pos.pieces(c, KNIGHT, BISHOP)) + kRookUnits * pos.count(c, ROOK) +
+         kQueenUnits * pos.count(c, QUEEN);
 }
 
 // Endgame scale, out of kScaleMax, for the side `strong` that the endgame score favours.
@@ -406,14 +406,15 @@ int scale_factor(const Position& pos, Color strong) {
   const int strong_npm = non_pawn_material(pos, strong), weak_npm = non_pawn_material(pos, weak);
   if (!pos.pieces(strong, PAWN)) {
     // Without pawns a minor-piece edge does not win; a single minor cannot mate at all.
-    if (strong_npm <= 3) return 0;
-    if (strong_npm - weak_npm <= 3) return 8;
+    if (strong_npm <= kMinorUnits) return kScaleCannotMate;
+    if (strong_npm - weak_npm <= kMinorUnits) return kScalePawnlessMinorEdge;
   }
   // Opposite-coloured bishops: drawish, especially without other pieces.
   if (pos.count(WHITE, BISHOP) == 1 && pos.count(BLACK, BISHOP) == 1 &&
       bool(pos.pieces(WHITE, BISHOP) & kDarkSquares) !=
           bool(pos.pieces(BLACK, BISHOP) & kDarkSquares))
-    return strong_npm == 3 && weak_npm == 3 ? 24 : 48;
+    return strong_npm == kMinorUnits && weak_npm == kMinorUnits ? kScaleBareOppositeBishops
+                                                                : kScaleOppositeBishops;
   return kScaleMax;
 }
 
@@ -434,7 +435,9 @@ int kbnk(const Position& pos, Color strong) {
   const bool dark = pos.pieces(strong, BISHOP) & kDarkSquares;
   const int corner = dark ? std::min(distance(weak_king, SQ_A1), distance(weak_king, SQ_H8))
                           : std::min(distance(weak_king, SQ_A8), distance(weak_king, SQ_H1));
-  const int v = 900 + 40 * (7 - corner) + 10 * (7 - distance(weak_king, strong_king));
+  constexpr int kFarthest = 7;  // the largest distance between two squares
+  const int v = kKbnkBase + kKbnkCornerStep * (kFarthest - corner) +
+                kKbnkKingStep * (kFarthest - distance(weak_king, strong_king));
   return strong == WHITE ? v : -v;
 }
 
@@ -491,8 +494,9 @@ void init() {
 }
 
 int phase(const Position& pos) {
-  const int ph = popcount(pos.pieces(KNIGHT, BISHOP)) + 2 * popcount(pos.pieces(ROOK)) +
-                 4 * popcount(pos.pieces(QUEEN));
+  const int ph = kMinorPhase * popcount(pos.pieces(KNIGHT, BISHOP)) +
+                 kRookPhase * popcount(pos.pieces(ROOK)) +
+                 kQueenPhase * popcount(pos.pieces(QUEEN));
   return std::min(ph, kPhaseMax);
 }
 

@@ -70,12 +70,10 @@ int evaluate(const Position& pos, PawnCache& pawns, EvalCache& evals);
 int evaluate(const Position& pos);
 
 // Game phase from 0 (kings and pawns) to kPhaseMax (all pieces on the board).
-constexpr int kPhaseMax = 24;
 int phase(const Position& pos);
 
 // The evaluation's form for the tuner: white-minus-black counts of every linear parameter, the
 // king danger counts of each side, the phase and the endgame scale (out of kScaleMax).
-constexpr int kScaleMax = 64;
 struct Coefficients {
   std::vector<std::pair<std::int16_t, std::int16_t>> counts;  // (param, count), nonzero only
   // King danger inputs, per defending side: (param, count), converted by king_danger_penalty.

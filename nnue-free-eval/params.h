@@ -84,6 +84,30 @@ constexpr Score king_danger_penalty(Score s) {
   return Score{danger_penalty_mg(s.mg), danger_penalty_eg(s.eg)};
 }
 
+// Game phase from 0 (kings and pawns) to kPhaseMax (all pieces on the board): each minor piece,
+// rook and queen adds its share.
+constexpr int kPhaseMax = 24;
+constexpr int kMinorPhase = 1;
+constexpr int kRookPhase = 2;
+constexpr int kQueenPhase = 4;
+
+// Endgame scale, out of kScaleMax, for material the endgame score would overrate. Pieces count
+// in pawn units for these rules.
+constexpr int kScaleMax = 64;
+constexpr int kMinorUnits = 3;
+constexpr int kRookUnits = 5;
+constexpr int kQueenUnits = 9;
+constexpr int kScaleCannotMate = 0;            // no pawns and a minor piece at most
+constexpr int kScalePawnlessMinorEdge = 8;     // no pawns and at most a minor piece ahead
+constexpr int kScaleBareOppositeBishops = 24;  // opposite-coloured bishops, no other pieces
+constexpr int kScaleOppositeBishops = 48;      // opposite-coloured bishops beside other pieces
+
+// KBN vs K is scored by a rule, not by the weights: a won score that grows as the weak king
+// nears a corner of the bishop's colour and as the strong king nears the weak one.
+constexpr int kKbnkBase = 900;
+constexpr int kKbnkCornerStep = 40;
+constexpr int kKbnkKingStep = 10;
+
 // The tuned weights (weights.cpp, written by tools/tune).
 extern const Score kWeights[kNumParams];
 
