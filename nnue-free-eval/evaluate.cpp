@@ -173,12 +173,10 @@ class Evaluator {
     }
   }
 
+  // Mobility and king attack of every piece of type Pt, then the terms of its kind.
   template <PieceType Pt>
   void pieces(Color us) {
     const Color them = ~us;
-    const Bitboard outpost_ranks = us == WHITE
-                                       ? rank_bb(RANK_4) | rank_bb(RANK_5) | rank_bb(RANK_6)
-                                       : rank_bb(RANK_5) | rank_bb(RANK_4) | rank_bb(RANK_3);
     int attackers = 0, zone_hits = 0;
     for (Bitboard b = pos_.pieces(us, Pt); b;) {
       const Square s = pop_lsb(b);
@@ -206,44 +204,58 @@ class Evaluator {
         zone_hits += popcount(att & king_zone_[them]);
         attacker_types_[us][Pt]++;
       }
-      if constexpr (Pt == KNIGHT || Pt == BISHOP) {
-        // Outpost: advanced, defended by a pawn, and no enemy pawn can ever attack it.
-        const bool safe = !(pos_.pieces(them, PAWN) & passed_span(us, s) & adjacent_files(s));
-        if ((outpost_ranks & square_bb(s)) && (pawn_attacks_[us] & square_bb(s)) && safe)
-          add(Pt == KNIGHT ? kKnightOutpost : kBishopOutpost, us);
-        // A pawn in front shields the piece from frontal attack and is itself hard to block.
-        if (forward(them, pos_.pieces(PAWN)) & square_bb(s)) add(kMinorBehindPawn, us);
-      }
-      if constexpr (Pt == BISHOP) {
-        const Bitboard colour = kDarkSquares & square_bb(s) ? kDarkSquares : ~kDarkSquares;
-        const int rammed = popcount(rammed_[us] & colour);
-        if (rammed) add(kBishopRammedPawns, us, rammed);
-        // Pawns are the only pieces that block a long diagonal for long.
-        if (more_than_one(attacks::bishop(s, pos_.pieces(PAWN)) & kCentre))
-          add(kBishopLongDiagonal, us);
-      }
-      if constexpr (Pt == ROOK) {
-        if (!(pos_.pieces(PAWN) & file_bb(s)))
-          add(kRookOpenFile, us);
-        else if (!(pos_.pieces(us, PAWN) & file_bb(s)))
-          add(kRookSemiOpenFile, us);
-        if (relative_rank(us, s) == RANK_7 &&
-            (relative_rank(us, pos_.king_square(them)) == RANK_8 ||
-             (pos_.pieces(them, PAWN) & rank_bb(s))))
-          add(kRookOnSeventh, us);
-      }
-      if constexpr (Pt == QUEEN) {
-        // Most queens share no line with an enemy rook or bishop: skip the ray walk for them.
-        const Bitboard snipers = (attacks::rook(s, 0) & pos_.pieces(them, ROOK)) |
-                                 (attacks::bishop(s, 0) & pos_.pieces(them, BISHOP));
-        Bitboard pinners;
-        if (snipers && pos_.slider_blockers(snipers, s, pinners)) add(kQueenRelativePin, us);
-      }
+      if constexpr (Pt == KNIGHT || Pt == BISHOP) minor_terms<Pt>(us, s);
+      if constexpr (Pt == BISHOP) bishop_terms(us, s);
+      if constexpr (Pt == ROOK) rook_terms(us, s);
+      if constexpr (Pt == QUEEN) queen_terms(us, s);
     }
     if constexpr (Pt == BISHOP)
       if (pos_.count(us, BISHOP) >= 2) add(kBishopPair, us);
     king_attackers_[us] += attackers;
     king_zone_hits_[us] += zone_hits;
+  }
+
+  template <PieceType Pt>
+  void minor_terms(Color us, Square s) {
+    const Color them = ~us;
+    const Bitboard outpost_ranks = us == WHITE
+                                       ? rank_bb(RANK_4) | rank_bb(RANK_5) | rank_bb(RANK_6)
+                                       : rank_bb(RANK_5) | rank_bb(RANK_4) | rank_bb(RANK_3);
+    // Outpost: advanced, defended by a pawn, and no enemy pawn can ever attack it.
+    const bool safe = !(pos_.pieces(them, PAWN) & passed_span(us, s) & adjacent_files(s));
+    if ((outpost_ranks & square_bb(s)) && (pawn_attacks_[us] & square_bb(s)) && safe)
+      add(Pt == KNIGHT ? kKnightOutpost : kBishopOutpost, us);
+    // A pawn in front shields the piece from frontal attack and is itself hard to block.
+    if (forward(them, pos_.pieces(PAWN)) & square_bb(s)) add(kMinorBehindPawn, us);
+  }
+
+  void bishop_terms(Color us, Square s) {
+    const Bitboard colour = kDarkSquares & square_bb(s) ? kDarkSquares : ~kDarkSquares;
+    const int rammed = popcount(rammed_[us] & colour);
+    if (rammed) add(kBishopRammedPawns, us, rammed);
+    // Pawns are the only pieces that block a long diagonal for long.
+    if (more_than_one(attacks::bishop(s, pos_.pieces(PAWN)) & kCentre))
+      add(kBishopLongDiagonal, us);
+  }
+
+  void rook_terms(Color us, Square s) {
+    const Color them = ~us;
+    if (!(pos_.pieces(PAWN) & file_bb(s)))
+      add(kRookOpenFile, us);
+    else if (!(pos_.pieces(us, PAWN) & file_bb(s)))
+      add(kRookSemiOpenFile, us);
+    if (relative_rank(us, s) == RANK_7 && (relative_rank(us, pos_.king_square(them)) == RANK_8 ||
+                                           (pos_.pieces(them, PAWN) & rank_bb(s))))
+      add(kRookOnSeventh, us);
+  }
+
+  void queen_terms(Color us, Square s) {
+    const Color them = ~us;
+    // Most queens share no line with an enemy rook or bishop: skip the ray walk for them.
+    const Bitboard snipers = (attacks::rook(s, 0) & pos_.pieces(them, ROOK)) |
+                             (attacks::bishop(s, 0) & pos_.pieces(them, BISHOP));
+    Bitboard pinners;
+    if (snipers && pos_.slider_blockers(snipers, s, pinners)) add(kQueenRelativePin, us);
   }
 
   // Danger to `us`'s king from `them`. Linear part: attackers of the king zone and attacked zone
