@@ -8,6 +8,7 @@
 #include <memory>
 #include <mutex>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -100,23 +101,31 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "error: no openings in %s\n", absl::GetFlag(FLAGS_book).c_str());
     return 1;
   }
+  datagen::Settings settings;
+  settings.nodes = absl::GetFlag(FLAGS_nodes);
+  const int games = absl::GetFlag(FLAGS_games);
+  const int threads = std::max(1, absl::GetFlag(FLAGS_threads));
+  const std::uint64_t seed = absl::GetFlag(FLAGS_seed);
+  std::vector<std::unique_ptr<datagen::SelfPlay>> players;
+  try {
+    for (int t = 0; t < threads; ++t)
+      players.push_back(std::make_unique<datagen::SelfPlay>(settings, absl::GetFlag(FLAGS_hash)));
+  } catch (const std::runtime_error& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return 1;
+  }
   std::unique_ptr<FILE, int (*)(FILE*)> out(std::fopen(out_path.c_str(), "w"), std::fclose);
   if (!out) {
     std::fprintf(stderr, "error: cannot write %s\n", out_path.c_str());
     return 1;
   }
 
-  datagen::Settings settings;
-  settings.nodes = absl::GetFlag(FLAGS_nodes);
-  const int games = absl::GetFlag(FLAGS_games);
-  const int threads = std::max(1, absl::GetFlag(FLAGS_threads));
-  const std::uint64_t seed = absl::GetFlag(FLAGS_seed);
   OrderedWriter writer(out.get());
   const auto start = std::chrono::steady_clock::now();
-  std::vector<std::thread> players;
+  std::vector<std::thread> workers;
   for (int t = 0; t < threads; ++t)
-    players.emplace_back([&, t] {
-      datagen::SelfPlay player(settings, absl::GetFlag(FLAGS_hash));
+    workers.emplace_back([&, t] {
+      datagen::SelfPlay& player = *players[t];
       for (int g = t; g < games; g += threads) {
         // Each game its own stream: the file depends on the seed, not on timing.
         std::mt19937_64 rng(seed * 0x9E3779B97F4A7C15ULL + std::uint64_t(g));
@@ -140,7 +149,7 @@ int main(int argc, char** argv) {
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
   });
-  for (std::thread& p : players) p.join();
+  for (std::thread& w : workers) w.join();
   progress.join();
   return 0;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <stdexcept>
 
 #include "absl/strings/str_cat.h"
 #include "movegen/movegen.h"
@@ -9,7 +10,9 @@
 namespace riposte::datagen {
 
 SelfPlay::SelfPlay(const Settings& settings, int hash_mb) : settings_(settings), pool_(tt_) {
-  (void)tt_.resize(std::size_t(hash_mb));
+  // Without a table the player cannot search: fail here, where the reason is known.
+  if (const absl::Status s = tt_.resize(std::size_t(std::max(hash_mb, 0))); !s.ok())
+    throw std::runtime_error(std::string(s.message()));
 }
 
 SelfPlay::MoveResult SelfPlay::search(const Position& pos) {

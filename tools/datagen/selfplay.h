@@ -47,6 +47,7 @@ struct Game {
 // One player for a whole thread's games: its own TT and search thread.
 class SelfPlay {
  public:
+  // Throws std::runtime_error, saying why, when a TT of hash_mb megabytes cannot be had.
   SelfPlay(const Settings& settings, int hash_mb);
   // Plays one game from `opening` (a FEN) with random plies drawn from rng. nullopt when the
   // opening plus random plies leaves no game to play (mate, stalemate, a draw).
