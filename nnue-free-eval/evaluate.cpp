@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <iterator>
 #include <mutex>
 
 namespace riposte::eval {
@@ -326,7 +327,8 @@ class Evaluator {
   // On the king's file and its neighbours.
   void shelter_and_storm(Color us, Square ksq) {
     const Color them = ~us;
-    const int kf = std::clamp(int(file_of(ksq)), 1, 6);
+    // A king on the a- or h-file counts the three files nearest to it.
+    const int kf = std::clamp(int(file_of(ksq)), int(FILE_B), int(FILE_G));
     const Bitboard ahead = ranks_ahead(us, rank_of(ksq));
     for (int f = kf - 1; f <= kf + 1; ++f) {
       const Bitboard file = file_bb(File(f));
@@ -470,8 +472,8 @@ int evaluate_white(const Position& pos, PawnCache* cache, T& trace) {
   return blend(s.mg, s.eg, phase(pos), scale);
 }
 
-const char* kTermNames[] = {"Material",    "PSQT",    "Mobility", "Pawns", "Passed pawns",
-                            "King safety", "Threats", "Pieces",   "Tempo"};
+constexpr const char* kTermNames[] = {"Material",    "PSQT",    "Mobility", "Pawns", "Passed pawns",
+                                      "King safety", "Threats", "Pieces",   "Tempo"};
 
 // Which report line a parameter belongs to.
 int term_of(int p) {
@@ -581,7 +583,7 @@ std::string trace(const Position& pos) {
   CountTrace t;
   Evaluator<CountTrace> ev(pos, nullptr, t);
   const Score total = ev.run();
-  Score by_term[9][COLOR_NB];
+  Score by_term[std::size(kTermNames)][COLOR_NB];
   for (int p = 0; p < kNumParams; ++p)
     if (!is_king_danger(p))
       for (Color c : {WHITE, BLACK}) by_term[term_of(p)][c] += kWeights[p] * t.count[p][c];
@@ -592,7 +594,7 @@ std::string trace(const Position& pos) {
       "              |   MG    EG  |   MG    EG  |   MG    EG \n"
       " -------------+-------------+-------------+------------\n";
   char line[512];
-  for (int i = 0; i < 9; ++i) {
+  for (std::size_t i = 0; i < std::size(kTermNames); ++i) {
     const Score w = by_term[i][WHITE], b = by_term[i][BLACK], d = w - b;
     std::snprintf(line, sizeof line, " %12s | %5d %5d | %5d %5d | %5d %5d \n", kTermNames[i], w.mg,
                   w.eg, b.mg, b.eg, d.mg, d.eg);
