@@ -4,12 +4,8 @@ namespace riposte {
 
 namespace {
 
-PieceType victim_of(const Position& pos, Move m) {
-  return m.type() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
-}
-
 CaptureHistory::Entry& capture_entry(HistoryTables& h, const Position& pos, Move m) {
-  return h.capture.table[pos.moved_piece(m)][m.to()][victim_of(pos, m)];
+  return h.capture.table[pos.moved_piece(m)][m.to()][pos.captured_type(m)];
 }
 
 void update_quiet(HistoryTables& h, const OrderingSwitches& sw, const OrderingContext& ctx,
@@ -22,7 +18,7 @@ void update_quiet(HistoryTables& h, const OrderingSwitches& sw, const OrderingCo
 }  // namespace
 
 int capture_history(const HistoryTables& h, const Position& pos, Move m) {
-  return h.capture.table[pos.moved_piece(m)][m.to()][victim_of(pos, m)];
+  return h.capture.table[pos.moved_piece(m)][m.to()][pos.captured_type(m)];
 }
 
 int quiet_history(const HistoryTables& h, const OrderingSwitches& sw, const OrderingContext& ctx,

@@ -27,10 +27,6 @@ void partial_insertion_sort(ExtMove* begin, ExtMove* end, int limit) {
 // Evasion captures are scored above every quiet evasion.
 constexpr int kEvasionCaptureBase = 1 << 28;
 
-PieceType captured_type(const Position& pos, Move m) {
-  return m.type() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
-}
-
 }  // namespace
 
 MovePicker::MovePicker(Main, const Position& pos, Move tt_move, int depth, const HistoryTables& h,
@@ -83,7 +79,7 @@ MovePicker::MovePicker(ProbCut, const Position& pos, Move tt_move, int threshold
 void MovePicker::score_captures() {
   for (ExtMove* p = cur_; p < end_; ++p) {
     const Move m = p->move;
-    const PieceType victim = captured_type(pos_, m);
+    const PieceType victim = pos_.captured_type(m);
     // Most valuable victim first; the cheapest capturer breaks ties.
     p->value = 8 * kSeeValue[victim] - int(type_of(pos_.moved_piece(m)));
     if (m.type() == PROMOTION) p->value += 8 * (kSeeValue[m.promotion_type()] - kSeeValue[PAWN]);
@@ -115,7 +111,7 @@ void MovePicker::score_evasions() {
     // Captures first, most valuable victim first, cheapest capturer first; then the quiets by
     // butterfly and counter-move history.
     p->value = pos_.is_noisy(m)
-                   ? kEvasionCaptureBase + 8 * kSeeValue[captured_type(pos_, m)] - int(type_of(pc))
+                   ? kEvasionCaptureBase + 8 * kSeeValue[pos_.captured_type(m)] - int(type_of(pc))
                    : quiet_history(history_, switches_, ctx_, us, pc, m, 1);
   }
 }

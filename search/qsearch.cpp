@@ -106,8 +106,7 @@ int Worker::qsearch(Position& pos, Stack* ss, int alpha, int beta) {
       // Captures come best first: past the first few, the rest rarely matter.
       if (move_count > QsMoveLimit) continue;
       // Even winning the captured piece for free cannot lift us to alpha.
-      const PieceType victim = m.type() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
-      const int futility = futility_base + kSeeValue[victim];
+      const int futility = futility_base + kSeeValue[pos.captured_type(m)];
       if (futility <= alpha) {
         best_value = std::max(best_value, futility);
         continue;
