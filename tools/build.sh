@@ -6,6 +6,12 @@
 #                              parameter-table tests in the SPSA tuning build
 #   bash tools/build.sh build  only build Release (build/release/riposte)
 set -euo pipefail
+usage() { awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; }
+case "${1:-}" in
+  run | build | test) ;;
+  -h | --help) usage; exit 0 ;;
+  *) usage >&2; exit 2 ;;
+esac
 cd "$(dirname "$0")/.."
 
 packages=(cmake make g++ libabsl-dev libgtest-dev libbenchmark-dev libfathom-dev)
@@ -50,9 +56,5 @@ case "${1:-}" in
     ctest --preset tsan -R UciTime
     build tuning
     ctest --preset tuning -j"$jobs" -R 'SearchParams|Spsa'
-    ;;
-  *)
-    echo "usage: bash tools/build.sh run|test|build" >&2
-    exit 2
     ;;
 esac
