@@ -26,11 +26,14 @@ unpack_book() {
   echo "$out"
 }
 
-# summarize LOG: the final result block of a fastchess run.
+# summarize LOG: the final result block of a fastchess run, or a note that it has none (a run
+# that failed early).
 summarize() {
   echo "---- summary ----"
-  grep -E "^Results of|^Elo:|^LOS:|^Games:|^Ptnml|^LLR|^SPRT" "$1" | tail -7
+  grep -E "^Results of|^Elo:|^LOS:|^Games:|^Ptnml|^LLR|^SPRT" "$1" 2>/dev/null | tail -7 ||
+    echo "no results in $1"
   local issues
-  issues=$(grep -ciE "loses on time|illegal move|disconnect|stall|crashed: [1-9]" "$1" || true)
+  issues=$(grep -ciE "loses on time|illegal move|disconnect|stall|crashed: [1-9]" "$1" 2>/dev/null) ||
+    true
   echo "time losses / illegal moves / disconnects / stalls mentioned in the log: $issues"
 }
