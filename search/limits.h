@@ -26,8 +26,6 @@ struct SearchLimits {
     return searchmoves.empty() ||
            std::find(searchmoves.begin(), searchmoves.end(), m) != searchmoves.end();
   }
-
-  bool use_time_management() const { return time[WHITE] >= 0 || time[BLACK] >= 0; }
 };
 
 }  // namespace riposte
