@@ -102,24 +102,10 @@ std::vector<std::string> Options::uci_lines() const {
   return lines;
 }
 
-std::int64_t Options::spin(std::string_view name) const {
-  const Option* o = find(name);
-  if (!o || o->type != Type::kSpin) throw std::logic_error("unknown spin option");
-  std::int64_t v = 0;
-  (void)absl::SimpleAtoi(o->value, &v);
-  return v;
-}
-
 bool Options::check(std::string_view name) const {
   const Option* o = find(name);
   if (!o || o->type != Type::kCheck) throw std::logic_error("unknown check option");
   return o->value == "true";
-}
-
-const std::string& Options::string(std::string_view name) const {
-  const Option* o = find(name);
-  if (!o) throw std::logic_error("unknown option");
-  return o->value;
 }
 
 }  // namespace riposte

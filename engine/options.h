@@ -38,9 +38,7 @@ class Options {
   // The `option name ...` lines of the `uci` reply.
   std::vector<std::string> uci_lines() const;
 
-  std::int64_t spin(std::string_view name) const;
   bool check(std::string_view name) const;
-  const std::string& string(std::string_view name) const;
 
  private:
   const Option* find(std::string_view name) const;
