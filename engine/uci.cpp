@@ -33,7 +33,12 @@ std::string score_text(int v) {
 
 Uci::Uci(std::ostream& out, bool dev_options)
     : out_(out), pool_(tt_), pos_(Position::start_position()) {
-  (void)tt_.resize(kDefaultHashMb);
+  // Without a table every probe would read through a null pointer: if the default size cannot
+  // be had, say so and take the smallest.
+  if (absl::Status s = tt_.resize(kDefaultHashMb); !s.ok()) {
+    error(s.message());
+    if (absl::Status smallest = tt_.resize(1); !smallest.ok()) error(smallest.message());
+  }
   options_.add_spin("Hash", kDefaultHashMb, 1, kMaxHashMb, [this](const std::string& v) {
     pool_.wait();
     return tt_.resize(std::stoull(v), pool_.size());
