@@ -15,9 +15,8 @@ std::uint64_t node_budget() {
   return env ? std::strtoull(env, nullptr, 10) : 2'000'000;
 }
 
-// Checks every count within budget; returns how many counts were compared.
-int check_cases(const std::vector<PerftCase>& cases, bool chess960) {
-  const std::uint64_t budget = node_budget();
+// Checks every count up to `budget` nodes; returns how many counts were compared.
+int check_cases(const std::vector<PerftCase>& cases, bool chess960, std::uint64_t budget) {
   int checked = 0;
   for (const PerftCase& c : cases) {
     auto pos = Position::from_fen(c.fen, chess960);
@@ -33,44 +32,44 @@ int check_cases(const std::vector<PerftCase>& cases, bool chess960) {
   return checked;
 }
 
-TEST(Perft, EtherealStandardSuite) {
-  const auto cases = load_epd_perft("perft/perftsuite.epd");
-  ASSERT_EQ(cases.size(), 128u) << "missing ../shared/data/perft/perftsuite.epd";
-  EXPECT_GE(check_cases(cases, false), 600);
+// A shared perft file, the number of positions it holds, and the least number of counts it
+// must yield within its budget (so a shrunken file or a skipped depth is noticed).
+struct PerftFile {
+  const char* name;
+  std::vector<PerftCase> (*load)(const std::string& relative);
+  const char* path;
+  std::size_t positions;
+  bool chess960;
+  int min_checked;
+  std::uint64_t budget_divisor;  // a large file gets a smaller share of the budget per count
+};
+
+// ctest names each instance after its printed parameter: the path, not the struct's bytes.
+void PrintTo(const PerftFile& f, std::ostream* os) { *os << f.path; }
+
+class PerftFiles : public ::testing::TestWithParam<PerftFile> {};
+
+TEST_P(PerftFiles, CountsMatch) {
+  const PerftFile& f = GetParam();
+  const auto cases = f.load(f.path);
+  ASSERT_EQ(cases.size(), f.positions) << "missing ../shared/data/" << f.path;
+  EXPECT_GE(check_cases(cases, f.chess960, node_budget() / f.budget_divisor), f.min_checked);
 }
 
-TEST(Perft, ChessProgrammingWikiPositions) {
-  const auto cases = load_epd_perft("perft/perft_cpw6.epd");
-  ASSERT_EQ(cases.size(), 7u);
-  EXPECT_GE(check_cases(cases, false), 25);
-}
-
-TEST(Perft, SpecialCases) {
-  const auto cases = load_epd_perft("perft/perft_special.epd");
-  ASSERT_EQ(cases.size(), 35u);
-  EXPECT_GE(check_cases(cases, false), 35);
-}
-
-TEST(Perft, TrickyPositions) {
-  const auto cases = load_block_perft("perft/tricky.perft");
-  ASSERT_EQ(cases.size(), 19u);
-  EXPECT_GE(check_cases(cases, false), 40);
-}
-
-TEST(Perft, Chess960) {
-  const auto cases = load_block_perft("perft/chess960.perft");
-  ASSERT_EQ(cases.size(), 960u);
-  EXPECT_GE(check_cases(cases, true), 960 * 4);
-}
-
-TEST(Perft, RandomPositions) {
-  auto cases = load_block_perft("perft/random.perft");
-  ASSERT_EQ(cases.size(), 6838u);
-  // The full file holds 6,838 positions; CI checks every one up to a tenth of the budget.
-  for (PerftCase& c : cases)
-    std::erase_if(c.counts, [](const auto& dc) { return dc.second > node_budget() / 10; });
-  EXPECT_GE(check_cases(cases, false), 6838 * 3);
-}
+INSTANTIATE_TEST_SUITE_P(
+    Shared, PerftFiles,
+    ::testing::Values(
+        PerftFile{"EtherealStandardSuite", load_epd_perft, "perft/perftsuite.epd", 128, false, 600,
+                  1},
+        PerftFile{"ChessProgrammingWikiPositions", load_epd_perft, "perft/perft_cpw6.epd", 7, false,
+                  25, 1},
+        PerftFile{"SpecialCases", load_epd_perft, "perft/perft_special.epd", 35, false, 35, 1},
+        PerftFile{"TrickyPositions", load_block_perft, "perft/tricky.perft", 19, false, 40, 1},
+        PerftFile{"Chess960", load_block_perft, "perft/chess960.perft", 960, true, 960 * 4, 1},
+        // 6,838 positions: CI checks every one up to a tenth of the budget.
+        PerftFile{"RandomPositions", load_block_perft, "perft/random.perft", 6838, false, 6838 * 3,
+                  10}),
+    [](const ::testing::TestParamInfo<PerftFile>& info) { return std::string(info.param.name); });
 
 TEST(Perft, DivideSumsToPerft) {
   Position pos = Position::start_position();
