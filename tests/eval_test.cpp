@@ -128,37 +128,58 @@ int net_count(const char* fen, int param) {
   return 0;
 }
 
-TEST(Eval, PieceTermCounts) {
-  // Rook on the 7th: counted with the enemy king on the 8th or enemy pawns on the 7th only.
-  EXPECT_EQ(net_count("6k1/R4ppp/8/8/8/8/5PPP/6K1 w - - 0 1", eval::kRookOnSeventh), 1);
-  EXPECT_EQ(net_count("8/R7/4k3/8/8/8/8/4K3 w - - 0 1", eval::kRookOnSeventh), 0);
-  // A queen with one piece between it and an enemy bishop; with nothing between, no pin.
-  EXPECT_EQ(net_count("4k3/8/8/b7/8/2P5/3Q4/4K3 w - - 0 1", eval::kQueenRelativePin), 1);
-  EXPECT_EQ(net_count("4k3/8/8/b7/8/8/3Q4/4K3 w - - 0 1", eval::kQueenRelativePin), 0);
-  // The g2 bishop sees e4 and d5; a pawn on e4 shuts the diagonal.
-  EXPECT_EQ(net_count("4k3/8/8/8/8/8/6B1/4K3 w - - 0 1", eval::kBishopLongDiagonal), 1);
-  EXPECT_EQ(net_count("4k3/8/8/8/4p3/8/6B1/4K3 w - - 0 1", eval::kBishopLongDiagonal), 0);
-  EXPECT_EQ(net_count("4k3/8/8/8/3P4/3N4/8/4K3 w - - 0 1", eval::kMinorBehindPawn), 1);
-  EXPECT_EQ(net_count("4k3/8/8/8/3P4/8/3N4/4K3 w - - 0 1", eval::kMinorBehindPawn), 0);
-  // The rammed e3 pawn stands on a dark square: it hinders the c1 bishop, not the f1 one.
-  EXPECT_EQ(net_count("4k3/8/8/8/4p3/4P3/8/2B1K3 w - - 0 1", eval::kBishopRammedPawns), 1);
-  EXPECT_EQ(net_count("4k3/8/8/8/4p3/4P3/8/4KB2 w - - 0 1", eval::kBishopRammedPawns), 0);
+// A linear term counted once for White in `with`, and not at all in `without`, which differs
+// from it in the one thing the term is about.
+struct TermCase {
+  const char* name;
+  int term;
+  const char* with;
+  const char* without;
+};
+
+void PrintTo(const TermCase& c, std::ostream* os) { *os << c.name; }
+
+class EvalTermCounts : public ::testing::TestWithParam<TermCase> {};
+
+TEST_P(EvalTermCounts, CountedWithTheFeatureOnly) {
+  const TermCase& c = GetParam();
+  EXPECT_EQ(net_count(c.with, c.term), 1);
+  EXPECT_EQ(net_count(c.without, c.term), 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    HandMade, EvalTermCounts,
+    ::testing::Values(
+        // Rook on the 7th: counted with the enemy king on the 8th or enemy pawns on the 7th only.
+        TermCase{"RookOnSeventh", eval::kRookOnSeventh, "6k1/R4ppp/8/8/8/8/5PPP/6K1 w - - 0 1",
+                 "8/R7/4k3/8/8/8/8/4K3 w - - 0 1"},
+        // A queen with one piece between it and an enemy bishop; with nothing between, no pin.
+        TermCase{"QueenRelativePin", eval::kQueenRelativePin, "4k3/8/8/b7/8/2P5/3Q4/4K3 w - - 0 1",
+                 "4k3/8/8/b7/8/8/3Q4/4K3 w - - 0 1"},
+        // The g2 bishop sees e4 and d5; a pawn on e4 shuts the diagonal.
+        TermCase{"BishopLongDiagonal", eval::kBishopLongDiagonal, "4k3/8/8/8/8/8/6B1/4K3 w - - 0 1",
+                 "4k3/8/8/8/4p3/8/6B1/4K3 w - - 0 1"},
+        TermCase{"MinorBehindPawn", eval::kMinorBehindPawn, "4k3/8/8/8/3P4/3N4/8/4K3 w - - 0 1",
+                 "4k3/8/8/8/3P4/8/3N4/4K3 w - - 0 1"},
+        // The rammed e3 pawn stands on a dark square: it hinders the c1 bishop, not the f1 one.
+        TermCase{"BishopRammedPawns", eval::kBishopRammedPawns,
+                 "4k3/8/8/8/4p3/4P3/8/2B1K3 w - - 0 1", "4k3/8/8/8/4p3/4P3/8/4KB2 w - - 0 1"},
+        // e4-e5 would attack the d6 knight from a square Black does not guard.
+        TermCase{"PawnPushThreat", eval::kPawnPushThreat, "4k3/8/3n4/8/4P3/8/8/4K3 w - - 0 1",
+                 "4k3/8/3n4/8/4P3/5n2/8/4K3 w - - 0 1"},
+        // The rook attacks an unsupported d5 pawn; once e6 supports it, the pawn is not weak.
+        TermCase{"WeakPawn", eval::kWeakPawn, "4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1",
+                 "4k3/8/4p3/3p4/8/8/8/3RK3 w - - 0 1"},
+        // The d5 knight is attacked once (rook) and defended once (king).
+        TermCase{"OverloadedPiece", eval::kOverloadedPiece, "8/8/4k3/3n4/8/8/8/3RK3 w - - 0 1",
+                 "8/8/2p1k3/3n4/8/8/8/3RK3 w - - 0 1"}),
+    [](const ::testing::TestParamInfo<TermCase>& info) { return std::string(info.param.name); });
+
+TEST(Eval, KingDefenderCounts) {
   // Three pawns next to White's king, nothing next to Black's.
   const char* castled = "4k3/8/8/8/8/8/5PPP/6K1 w - - 0 1";
   EXPECT_EQ(net_count(castled, eval::kKingDefenders + 3), 1);
   EXPECT_EQ(net_count(castled, eval::kKingDefenders + 0), -1);
-}
-
-TEST(Eval, ThreatCounts) {
-  // e4-e5 would attack the d6 knight from a square Black does not guard.
-  EXPECT_EQ(net_count("4k3/8/3n4/8/4P3/8/8/4K3 w - - 0 1", eval::kPawnPushThreat), 1);
-  EXPECT_EQ(net_count("4k3/8/3n4/8/4P3/5n2/8/4K3 w - - 0 1", eval::kPawnPushThreat), 0);
-  // The rook attacks an unsupported d5 pawn; once e6 supports it, the pawn is not weak.
-  EXPECT_EQ(net_count("4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1", eval::kWeakPawn), 1);
-  EXPECT_EQ(net_count("4k3/8/4p3/3p4/8/8/8/3RK3 w - - 0 1", eval::kWeakPawn), 0);
-  // The d5 knight is attacked once (rook) and defended once (king).
-  EXPECT_EQ(net_count("8/8/4k3/3n4/8/8/8/3RK3 w - - 0 1", eval::kOverloadedPiece), 1);
-  EXPECT_EQ(net_count("8/8/2p1k3/3n4/8/8/8/3RK3 w - - 0 1", eval::kOverloadedPiece), 0);
 }
 
 TEST(Eval, KingSafetyAndThreats) {
