@@ -101,31 +101,44 @@ TEST(Uci, GoDepthGivesInfoThenExactlyOneLegalBestmove) {
   EXPECT_EQ(lines.back(), "readyok");
 }
 
-TEST(Uci, IsreadyAndStopDuringAnInfiniteSearch) {
-  const auto lines = transcript(
-      "position startpos\ngo infinite\n#sleep 100\nisready\n"
-      "#sleep 50\nstop\n#wait\nisready\n");
+// A search that only a later command ends: `isready` meanwhile must be answered at once, before
+// the one bestmove.
+struct OpenSearch {
+  const char* name;
+  const char* commands;
+  const char* last_line_prefix;
+  const char* why;
+};
+
+void PrintTo(const OpenSearch& c, std::ostream* os) { *os << c.name; }
+
+class UciOpenSearch : public ::testing::TestWithParam<OpenSearch> {};
+
+TEST_P(UciOpenSearch, ReadyokComesBeforeTheOnlyBestmove) {
+  const OpenSearch& c = GetParam();
+  const auto lines = transcript(c.commands);
   const int ready = index_of_prefix(lines, "readyok");
   const int best = index_of_prefix(lines, "bestmove ");
   ASSERT_GE(ready, 0);
   ASSERT_GE(best, 0);
-  EXPECT_LT(ready, best) << "readyok must come while the search runs";
+  EXPECT_LT(ready, best) << c.why;
   EXPECT_EQ(count_prefix(lines, "bestmove "), 1);
-  EXPECT_EQ(lines.back(), "readyok");
+  EXPECT_TRUE(absl::StartsWith(lines.back(), c.last_line_prefix)) << lines.back();
 }
 
-TEST(Uci, PonderWaitsForPonderhit) {
-  // With 1 s on the clock a normal search would be over long before the 300 ms sleep.
-  const auto lines = transcript(
-      "position startpos\ngo ponder wtime 1000 btime 1000\n#sleep 300\n"
-      "isready\nponderhit\n#wait\n");
-  const int ready = index_of_prefix(lines, "readyok");
-  const int best = index_of_prefix(lines, "bestmove ");
-  ASSERT_GE(ready, 0);
-  ASSERT_GE(best, 0);
-  EXPECT_LT(ready, best) << "no bestmove before ponderhit";
-  EXPECT_EQ(count_prefix(lines, "bestmove "), 1);
-}
+INSTANTIATE_TEST_SUITE_P(
+    Transcripts, UciOpenSearch,
+    ::testing::Values(OpenSearch{"InfiniteUntilStop",
+                                 "position startpos\ngo infinite\n#sleep 100\nisready\n"
+                                 "#sleep 50\nstop\n#wait\nisready\n",
+                                 "readyok", "readyok must come while the search runs"},
+                      // With 1 s on the clock a normal search would be over long before the
+                      // 300 ms sleep.
+                      OpenSearch{"PonderUntilPonderhit",
+                                 "position startpos\ngo ponder wtime 1000 btime 1000\n#sleep 300\n"
+                                 "isready\nponderhit\n#wait\n",
+                                 "bestmove ", "no bestmove before ponderhit"}),
+    [](const ::testing::TestParamInfo<OpenSearch>& info) { return std::string(info.param.name); });
 
 TEST(Uci, GoDuringAnInfiniteSearchEndsItFirst) {
   // Out of protocol, but it must not hang: each go still gets exactly one bestmove.
