@@ -81,6 +81,9 @@ struct BadFen {
   const char* message_part;
 };
 
+// ctest names each instance after its printed parameter: the text, not the struct's bytes.
+void PrintTo(const BadFen& c, std::ostream* os) { *os << "'" << c.fen << "': " << c.message_part; }
+
 class FenErrors : public ::testing::TestWithParam<BadFen> {};
 
 TEST_P(FenErrors, AreRejectedWithAClearMessage) {

@@ -15,6 +15,9 @@ struct SeeCase {
   int value;
 };
 
+// ctest names each instance after its printed parameter: the text, not the struct's bytes.
+void PrintTo(const SeeCase& c, std::ostream* os) { *os << c.fen << " " << c.move; }
+
 class See : public ::testing::TestWithParam<SeeCase> {};
 
 // see_ge is a threshold test: the exact value v is the one where it flips.
