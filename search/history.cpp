@@ -21,14 +21,6 @@ int capture_history(const HistoryTables& h, const Position& pos, Move m) {
   return h.capture.table[pos.moved_piece(m)][m.to()][pos.captured_type(m)];
 }
 
-int quiet_history(const HistoryTables& h, const OrderingSwitches& sw, const OrderingContext& ctx,
-                  Color us, Piece pc, Move m, int tables) {
-  int v = sw.butterfly ? h.butterfly.get(us, m) : 0;
-  for (int i = 0; i < tables; ++i)
-    if (const PieceToHistory* t = ctx.continuation[i]) v += t->table[pc][m.to()];
-  return v;
-}
-
 void record_cutoff(HistoryTables& h, const OrderingSwitches& sw, const Position& pos,
                    const OrderingContext& ctx, Move best, int depth, std::span<const Move> quiets,
                    std::span<const Move> captures) {

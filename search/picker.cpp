@@ -112,7 +112,7 @@ void MovePicker::score_evasions() {
     // butterfly and counter-move history.
     p->value = pos_.is_noisy(m)
                    ? kEvasionCaptureBase + 8 * kSeeValue[pos_.captured_type(m)] - int(type_of(pc))
-                   : quiet_history(history_, switches_, ctx_, us, pc, m, 1);
+                   : quiet_history<1>(history_, switches_, ctx_, us, pc, m);
   }
 }
 

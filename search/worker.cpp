@@ -98,11 +98,10 @@ OrderingContext Worker::context(const Stack* ss, int tables) const {
 
 void Worker::count_node() {
   nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-  if (is_main()) check_limits();
+  if (is_main() && calls_until_check_-- == 0) check_limits();
 }
 
 void Worker::check_limits() {
-  if (calls_until_check_-- > 0) return;
   const SearchLimits& limits = pool_.limits();
   calls_until_check_ = (limits.nodes ? kNodeLimitCheckInterval : kTimeCheckInterval) - 1;
   if (limits.nodes && pool_.nodes() >= limits.nodes) pool_.stop();
@@ -219,8 +218,13 @@ std::optional<int> Worker::probcut(Position& pos, Stack* ss, int beta, int depth
   return std::nullopt;
 }
 
-std::optional<int> Worker::prune_before_moves(Position& pos, Stack* ss, int alpha, int beta,
-                                              int depth, bool cut_node, const NodeEstimate& n) {
+// The step functions that run at nearly every node are inlined into all three search
+// instantiations, so that they cost what the code they replaced did.
+[[gnu::always_inline]] inline std::optional<int> Worker::prune_before_moves(Position& pos,
+                                                                            Stack* ss, int alpha,
+                                                                            int beta, int depth,
+                                                                            bool cut_node,
+                                                                            const NodeEstimate& n) {
   const SearchOptions& opt = pool_.options();
   const int eval = n.eval;
   // Razoring: hopelessly below alpha at low depth; let quiescence confirm it.
@@ -265,7 +269,8 @@ Worker::SingularResult Worker::singular_extension(Position& pos, Stack* ss, int 
   return {};
 }
 
-int Worker::evaluate_node(const Position& pos, Stack* ss, const TTData* tte, int tt_value) {
+[[gnu::always_inline]] inline int Worker::evaluate_node(const Position& pos, Stack* ss,
+                                                        const TTData* tte, int tt_value) {
   const bool tt_eval = tte && tte->eval != kValueNone;
   ss->raw_eval = tt_eval ? tte->eval : eval::evaluate(pos, pawn_cache_, eval_cache_);
   // Keep the evaluation even if this node returns before its final store.
@@ -280,8 +285,10 @@ int Worker::evaluate_node(const Position& pos, Stack* ss, const TTData* tte, int
   return ss->static_eval;
 }
 
-bool Worker::skip_move(const Position& pos, const Stack* ss, const MoveFacts& mf, int depth,
-                       int move_count, bool improving, int alpha, bool& skip_quiets) const {
+[[gnu::always_inline]] inline bool Worker::skip_move(const Position& pos, const Stack* ss,
+                                                     const MoveFacts& mf, int depth, int move_count,
+                                                     bool improving, int alpha,
+                                                     bool& skip_quiets) const {
   const SearchOptions& opt = pool_.options();
   if (mf.noisy || mf.gives_check)
     return opt.see_pruning && depth <= PruningDepth &&
@@ -304,8 +311,10 @@ bool Worker::skip_move(const Position& pos, const Stack* ss, const MoveFacts& mf
          !pos.see_ge(mf.move, -SeeQuietMargin * lmr_depth * lmr_depth);
 }
 
-int Worker::late_move_reduction(const Stack* ss, const MoveFacts& mf, int depth, int move_count,
-                                bool pv_node, bool cut_node, bool improving, bool tt_noisy) const {
+[[gnu::always_inline]] inline int Worker::late_move_reduction(const Stack* ss, const MoveFacts& mf,
+                                                              int depth, int move_count,
+                                                              bool pv_node, bool cut_node,
+                                                              bool improving, bool tt_noisy) const {
   const SearchOptions& opt = pool_.options();
   int r = reduction(mf.noisy, depth, move_count);
   r -= pv_node;
@@ -375,7 +384,7 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
   // Step 4. Tablebases: a proven result ends the node when its bound allows; in a PV node it
   // bounds the search's result instead.
   int best_value = -kValueInfinite, max_value = kValueInfinite;
-  if (!root && !excluded)
+  if (!root && !excluded && tb_pieces_)
     if (const auto tb = probe_tablebase(pos, ss, alpha, beta, depth)) {
       if (tb->bound == BOUND_EXACT ||
           (tb->bound == BOUND_LOWER ? tb->value >= beta : tb->value <= alpha))

@@ -96,7 +96,7 @@ TEST_F(CutoffUpdates, QuietCutoffRewardsTheMoveAndPunishesEarlierQuiets) {
   EXPECT_EQ(tables_->countermoves.table[W_PAWN][SQ_E4], best);
   EXPECT_EQ(quiet_history(*tables_, on_, ctx, BLACK, B_KNIGHT, best), 3 * b);
   // Only the butterfly and the first continuation table, as evasions are scored.
-  EXPECT_EQ(quiet_history(*tables_, on_, ctx, BLACK, B_KNIGHT, best, 1), 2 * b);
+  EXPECT_EQ(quiet_history<1>(*tables_, on_, ctx, BLACK, B_KNIGHT, best), 2 * b);
 }
 
 TEST(Killers, ANewKillerShiftsTheFirstAndARepeatDoesNot) {
