@@ -136,6 +136,7 @@ Uci::Uci(std::ostream& out, bool dev_options)
   dev("DevFollowUpHistory", so.ordering.followup_history);
   dev("DevCaptureHistory", so.ordering.capture_history);
   dev("DevDeepContinuation", so.ordering.deep_continuation);
+  dev("DevThreatOrdering", so.ordering.threats);
 
   // Tuning builds expose every search parameter as a spin option, for SPSA.
   if constexpr (params::kTuning)

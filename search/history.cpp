@@ -10,12 +10,29 @@ CaptureHistory::Entry& capture_entry(HistoryTables& h, const Position& pos, Move
 
 void update_quiet(HistoryTables& h, const OrderingSwitches& sw, const OrderingContext& ctx,
                   Color us, Piece pc, Move m, int bonus) {
-  if (sw.butterfly) h.butterfly.at(us, m).update(bonus);
+  if (sw.butterfly) h.butterfly.at(us, m, ctx.threats.all).update(bonus);
   for (PieceToHistory* t : ctx.continuation)
     if (t) t->table[pc][m.to()].update(bonus);
 }
 
 }  // namespace
+
+Threats threats_against_side_to_move(const Position& pos) {
+  const Color them = ~pos.side_to_move();
+  const Bitboard occupied = pos.pieces();
+  auto attacks_of = [&](PieceType pt) {
+    Bitboard a = 0;
+    for (Bitboard b = pos.pieces(them, pt); b;) a |= attacks::of(pt, pop_lsb(b), occupied);
+    return a;
+  };
+  Threats t;
+  const Bitboard pawns = pos.pieces(them, PAWN);
+  t.by_pawn = them == WHITE ? pawn_attacks_bb<WHITE>(pawns) : pawn_attacks_bb<BLACK>(pawns);
+  t.by_minor = t.by_pawn | attacks_of(KNIGHT) | attacks_of(BISHOP);
+  t.by_rook = t.by_minor | attacks_of(ROOK);
+  t.all = t.by_rook | attacks_of(QUEEN) | attacks::king(pos.king_square(them));
+  return t;
+}
 
 int capture_history(const HistoryTables& h, const Position& pos, Move m) {
   return h.capture.table[pos.moved_piece(m)][m.to()][pos.captured_type(m)];

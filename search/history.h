@@ -33,12 +33,31 @@ class HistoryEntry {
   std::int16_t value_ = 0;
 };
 
-// Butterfly history: quiet moves by side to move, from and to square.
+// The squares the opponent attacks, by the least valuable kind of attacker, for threat-aware
+// ordering. All empty when threat-aware ordering is off.
+struct Threats {
+  Bitboard by_pawn = 0;   // attacked by a pawn
+  Bitboard by_minor = 0;  // ... by a pawn or a minor piece
+  Bitboard by_rook = 0;   // ... by a pawn, a minor piece or a rook
+  Bitboard all = 0;       // attacked by any piece
+};
+// The threats against the side to move in pos.
+Threats threats_against_side_to_move(const Position& pos);
+
+// Butterfly history: quiet moves by side to move, whether the from- and to-squares are
+// attacked by the opponent, from and to square. Without threat information only the
+// [c][0][0] slice is used.
 struct ButterflyHistory {
   using Entry = HistoryEntry<params::ButterflyHistoryLimit>;
-  Entry table[COLOR_NB][SQUARE_NB][SQUARE_NB];
-  Entry& at(Color c, Move m) { return table[c][m.from()][m.to()]; }
-  int get(Color c, Move m) const { return table[c][m.from()][m.to()]; }
+  Entry table[COLOR_NB][2][2][SQUARE_NB][SQUARE_NB];
+  Entry& at(Color c, Move m, Bitboard threatened) {
+    return table[c][bool(threatened & square_bb(m.from()))][bool(threatened & square_bb(m.to()))]
+                [m.from()][m.to()];
+  }
+  int get(Color c, Move m, Bitboard threatened) const {
+    return table[c][bool(threatened & square_bb(m.from()))][bool(threatened & square_bb(m.to()))]
+                [m.from()][m.to()];
+  }
 };
 
 // Capture history: captures by moving piece, target square and captured piece type.
@@ -121,6 +140,7 @@ struct OrderingSwitches {
   bool counter_history = true;    // continuation history one ply back
   bool followup_history = true;   // ... two plies back
   bool deep_continuation = true;  // ... four and six plies back
+  bool threats = false;  // threat-aware quiets: escapes, attacked squares, butterfly by threats
 
   // Whether the continuation table kContinuationPlies[i] plies back is read and updated.
   bool continuation(int i) const {
@@ -139,6 +159,7 @@ struct OrderingContext {
   Move previous_move;    // may be none or null
   Piece previous_piece;  // the piece it moved
   ContinuationTables continuation{};
+  Threats threats{};
 };
 
 // Quiet-move history as the picker scores it: butterfly plus the first Tables continuation
@@ -146,7 +167,7 @@ struct OrderingContext {
 template <int Tables = kContinuationCount>
 inline int quiet_history(const HistoryTables& h, const OrderingSwitches& sw,
                          const OrderingContext& ctx, Color us, Piece pc, Move m) {
-  int v = sw.butterfly ? h.butterfly.get(us, m) : 0;
+  int v = sw.butterfly ? h.butterfly.get(us, m, ctx.threats.all) : 0;
   for (int i = 0; i < Tables; ++i)
     if (const PieceToHistory* t = ctx.continuation[i]) v += t->table[pc][m.to()];
   return v;

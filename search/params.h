@@ -65,6 +65,9 @@
   X(CaptureHistoryLimit, 16384, 4096, 30000)                                               \
   X(ContinuationHistoryLimit, 16384, 4096, 30000)                                          \
   X(QuietCheckBonus, 16384, 0, 32768)   /* quiet checks are ordered first */               \
+  X(ThreatQueen, 27000, 0, 60000)       /* a queen escapes or enters a rook's attack */    \
+  X(ThreatRook, 14000, 0, 40000)        /* a rook, a minor piece's */                      \
+  X(ThreatMinor, 8000, 0, 30000)        /* a minor piece, a pawn's */                      \
   X(QuietSortPerDepth, 3000, 500, 8000) /* quiets below -this * depth stay unsorted */     \
   X(TtReplaceDepthMargin, 4, 0, 8)      /* same-search entries this much deeper stay */    \
   X(TtAgeWeight, 8, 1, 32)              /* replacement: depth - weight * age */            \

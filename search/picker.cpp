@@ -88,6 +88,20 @@ void MovePicker::score_captures() {
   }
 }
 
+int MovePicker::threat_bonus(PieceType pt, Move m) const {
+  // A piece attacked by a lesser one should move, and not onto another such square.
+  const Threats& t = ctx_.threats;
+  const Bitboard lesser = pt == QUEEN                    ? t.by_rook
+                          : pt == ROOK                   ? t.by_minor
+                          : pt == KNIGHT || pt == BISHOP ? t.by_pawn
+                                                         : 0;
+  const int value = pt == QUEEN  ? params::ThreatQueen
+                    : pt == ROOK ? params::ThreatRook
+                                 : params::ThreatMinor;
+  const bool from = lesser & square_bb(m.from()), to = lesser & square_bb(m.to());
+  return from && !to ? value : !from && to ? -value : 0;
+}
+
 void MovePicker::score_quiets() {
   const Color us = pos_.side_to_move();
   for (ExtMove* p = cur_; p < end_; ++p) {
@@ -99,6 +113,7 @@ void MovePicker::score_quiets() {
     if ((pos_.check_squares(type_of(pc)) & square_bb(m.to())) ||
         (pos_.blockers_for_king(~us) & square_bb(m.from())))
       v += params::QuietCheckBonus;
+    if (switches_.threats) v += threat_bonus(type_of(pc), m);
     p->value = v;
   }
 }

@@ -88,6 +88,9 @@ class MovePicker {
 
   void score_captures();
   void score_quiets();
+  // What moving piece type pt by m does about the threats of lesser pieces: escaping one is
+  // worth a bonus, walking into one costs as much.
+  int threat_bonus(PieceType pt, Move m) const;
   void score_evasions();
   // Selects the best remaining move of [cur_, end_) and moves it to cur_.
   ExtMove* select_best();

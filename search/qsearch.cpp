@@ -92,8 +92,11 @@ int Worker::qsearch(Position& pos, Stack* ss, int alpha, int beta) {
     ss->static_eval = ss->raw_eval = kValueNone;
   }
 
-  MovePicker picker(MovePicker::QSearch{}, pos, tt_hit ? tte.move : Move::none(), history_,
-                    context(ss, 1), opt.ordering);
+  // Evasions are scored by quiet history, which reads the threats.
+  OrderingContext ctx = context(ss, 1);
+  if (in_check && opt.ordering.threats) ctx.threats = threats_against_side_to_move(pos);
+  MovePicker picker(MovePicker::QSearch{}, pos, tt_hit ? tte.move : Move::none(), history_, ctx,
+                    opt.ordering);
   // Delta pruning works from the stand-pat score plus a safety margin.
   const int futility_base = in_check ? kValueNone : ss->static_eval + QsFutilityMargin;
   const Square recapture_square = (ss - 1)->move.is_ok() ? (ss - 1)->move.to() : SQ_NONE;

@@ -410,7 +410,8 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
   // Step 7. The move loop: the root walks its root moves, other nodes the staged picker.
   (ss + 2)->killers.clear();
   const Color us = pos.side_to_move();
-  const OrderingContext ctx = context(ss);
+  OrderingContext ctx = context(ss);
+  if (opt.ordering.threats) ctx.threats = threats_against_side_to_move(pos);
   MovePicker picker(MovePicker::Main{}, pos, tt_move, depth, history_, ctx, ss->killers,
                     opt.ordering, excluded);
   const bool tt_noisy = tt_move && pos.is_noisy(tt_move);

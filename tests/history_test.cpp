@@ -83,10 +83,11 @@ TEST_F(CutoffUpdates, QuietCutoffRewardsTheMoveAndPunishesEarlierQuiets) {
   record_cutoff(*tables_, on_, pos, ctx, best, 4, tried, {});
 
   const int b = history_bonus(4);
-  EXPECT_EQ(tables_->butterfly.table[BLACK][SQ_G8][SQ_F6], b);
-  EXPECT_EQ(tables_->butterfly.table[WHITE][SQ_G8][SQ_F6], 0) << "colour is part of the index";
-  EXPECT_EQ(tables_->butterfly.table[BLACK][SQ_A7][SQ_A6], -b);
-  EXPECT_EQ(tables_->butterfly.table[BLACK][SQ_H7][SQ_H6], -b);
+  EXPECT_EQ(tables_->butterfly.table[BLACK][0][0][SQ_G8][SQ_F6], b);
+  EXPECT_EQ(tables_->butterfly.table[WHITE][0][0][SQ_G8][SQ_F6], 0)
+      << "colour is part of the index";
+  EXPECT_EQ(tables_->butterfly.table[BLACK][0][0][SQ_A7][SQ_A6], -b);
+  EXPECT_EQ(tables_->butterfly.table[BLACK][0][0][SQ_H7][SQ_H6], -b);
   // Counter-move history: selected by White's pawn to e4, indexed by Black's knight to f6.
   EXPECT_EQ(counter().table[W_PAWN][SQ_E4].table[B_KNIGHT][SQ_F6], b);
   EXPECT_EQ(counter().table[W_PAWN][SQ_E4].table[W_KNIGHT][SQ_F6], 0);
@@ -121,7 +122,7 @@ TEST_F(CutoffUpdates, CaptureCutoffUpdatesCaptureHistoryOnly) {
   const Move tried_captures[1] = {best};
   record_cutoff(*tables_, on_, pos, ctx, best, 3, {}, tried_captures);
   EXPECT_EQ(tables_->capture.table[W_PAWN][SQ_D5][PAWN], history_bonus(3));
-  EXPECT_EQ(tables_->butterfly.table[WHITE][SQ_E4][SQ_D5], 0);
+  EXPECT_EQ(tables_->butterfly.table[WHITE][0][0][SQ_E4][SQ_D5], 0);
 }
 
 TEST_F(CutoffUpdates, QuietCutoffPunishesCapturesTriedFirstAndSwitchesTurnTablesOff) {
@@ -133,9 +134,39 @@ TEST_F(CutoffUpdates, QuietCutoffPunishesCapturesTriedFirstAndSwitchesTurnTables
   sw.butterfly = false;
   record_cutoff(*tables_, sw, pos, ctx, best, 3, {}, {&capture, 1});
   EXPECT_EQ(tables_->capture.table[W_PAWN][SQ_D5][PAWN], -history_malus(3));
-  EXPECT_EQ(tables_->butterfly.table[WHITE][SQ_H1][SQ_H7], 0);
+  EXPECT_EQ(tables_->butterfly.table[WHITE][0][0][SQ_H1][SQ_H7], 0);
   EXPECT_EQ(followup().table[W_KNIGHT][SQ_F3].table[W_ROOK][SQ_H7], history_bonus(3));
   EXPECT_EQ(tables_->countermoves.table[NO_PIECE][SQ_A1], Move::none()) << "no previous move";
+}
+
+TEST(Threats, SquaresByTheLeastValuableAttacker) {
+  // White to move; Black has a pawn on d5, a knight on f6, a rook on a8, a queen on h4.
+  const Position pos = *Position::from_fen("r3k3/8/5n2/3p4/7q/8/8/4K3 w - - 0 1");
+  const Threats t = threats_against_side_to_move(pos);
+  EXPECT_EQ(t.by_pawn, square_bb(SQ_C4) | square_bb(SQ_E4));
+  EXPECT_TRUE(t.by_minor & square_bb(SQ_G4)) << "the knight";
+  EXPECT_FALSE(t.by_pawn & square_bb(SQ_G4));
+  EXPECT_TRUE(t.by_rook & square_bb(SQ_A1)) << "the rook down the a-file";
+  EXPECT_FALSE(t.by_minor & square_bb(SQ_A1));
+  EXPECT_TRUE(t.all & square_bb(SQ_H1)) << "the queen";
+  EXPECT_FALSE(t.by_rook & square_bb(SQ_H1));
+  EXPECT_TRUE(t.all & square_bb(SQ_D7)) << "the king";
+  EXPECT_EQ(t.by_pawn & ~t.by_minor, 0u);
+  EXPECT_EQ(t.by_minor & ~t.by_rook, 0u);
+  EXPECT_EQ(t.by_rook & ~t.all, 0u);
+}
+
+TEST_F(CutoffUpdates, ButterflyIsIndexedByThreatenedFromAndToSquares) {
+  const Position pos = *Position::from_fen("4k3/8/2n5/3p4/4P3/8/8/4K2R w K - 0 1");
+  OrderingContext ctx = context(Move::none(), NO_PIECE);
+  ctx.threats.all = square_bb(SQ_H7);  // the target square is attacked
+  const Move best = *parse_uci_move(pos, "h1h7");
+  record_cutoff(*tables_, on_, pos, ctx, best, 3, {}, {});
+  EXPECT_EQ(tables_->butterfly.table[WHITE][0][1][SQ_H1][SQ_H7], history_bonus(3));
+  EXPECT_EQ(tables_->butterfly.table[WHITE][0][0][SQ_H1][SQ_H7], 0);
+  EXPECT_EQ(quiet_history<0>(*tables_, on_, ctx, WHITE, W_ROOK, best), history_bonus(3));
+  ctx.threats.all = 0;
+  EXPECT_EQ(quiet_history<0>(*tables_, on_, ctx, WHITE, W_ROOK, best), 0);
 }
 
 }  // namespace

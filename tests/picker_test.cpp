@@ -67,6 +67,11 @@ class PickerExactlyOnce : public ::testing::Test {
 
 TEST_F(PickerExactlyOnce, AllVariantsOverThePerftSuites) {
   const OrderingSwitches all_on;
+  const OrderingSwitches threats_on = [] {
+    OrderingSwitches sw;
+    sw.threats = true;
+    return sw;
+  }();
   const OrderingSwitches baseline = [] {
     OrderingSwitches sw;
     sw.baseline = true;
@@ -95,9 +100,10 @@ TEST_F(PickerExactlyOnce, AllVariantsOverThePerftSuites) {
         const OrderingContext ctx{prev,
                                   prev_piece,
                                   {table(kCounterMoveHistory), table(kFollowUpHistory),
-                                   table(kFollowUpHistory), table(kFollowUpHistory)}};
+                                   table(kFollowUpHistory), table(kFollowUpHistory)},
+                                  threats_against_side_to_move(pos)};
         const int depth = int(rng_() % 12) + 1;
-        for (const OrderingSwitches* sw : {&all_on, &baseline}) {
+        for (const OrderingSwitches* sw : {&all_on, &threats_on, &baseline}) {
           ASSERT_EQ(
               drain(MovePicker(MovePicker::Main{}, pos, tt, depth, *tables, ctx, killers, *sw)),
               legal)
