@@ -137,6 +137,12 @@ Uci::Uci(std::ostream& out, bool dev_options)
   dev("DevCaptureHistory", so.ordering.capture_history);
   dev("DevDeepContinuation", so.ordering.deep_continuation);
   dev("DevThreatOrdering", so.ordering.threats);
+  dev("DevPawnHistory", so.ordering.pawn_history);
+  dev("DevLowPlyHistory", so.ordering.low_ply_history);
+  dev("DevContinuationSplit", so.ordering.continuation_split);
+  dev("DevCaptureSeeHistory", so.ordering.capture_see_history);
+  dev("DevEvalDiffHistory", so.ordering.eval_diff_history);
+  dev("DevLMRContinuationUpdate", so.ordering.lmr_continuation_update);
 
   // Tuning builds expose every search parameter as a spin option, for SPSA.
   if constexpr (params::kTuning)

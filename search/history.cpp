@@ -11,8 +11,10 @@ CaptureHistory::Entry& capture_entry(HistoryTables& h, const Position& pos, Move
 void update_quiet(HistoryTables& h, const OrderingSwitches& sw, const OrderingContext& ctx,
                   Color us, Piece pc, Move m, int bonus) {
   if (sw.butterfly) h.butterfly.at(us, m, ctx.threats.all).update(bonus);
-  for (PieceToHistory* t : ctx.continuation)
-    if (t) t->table[pc][m.to()].update(bonus);
+  update_continuation(ctx, pc, m.to(), bonus);
+  if (sw.pawn_history) h.pawn.table[ctx.pawn_index][pc][m.to()].update(bonus);
+  if (sw.low_ply_history && ctx.ply < LowPlyHistory::kPlies)
+    h.low_ply.table[ctx.ply][m.from()][m.to()].update(bonus);
 }
 
 }  // namespace
@@ -32,6 +34,19 @@ Threats threats_against_side_to_move(const Position& pos) {
   t.by_rook = t.by_minor | attacks_of(ROOK);
   t.all = t.by_rook | attacks_of(QUEEN) | attacks::king(pos.king_square(them));
   return t;
+}
+
+void update_continuation(const OrderingContext& ctx, Piece pc, Square to, int bonus) {
+  for (PieceToHistory* t : ctx.continuation)
+    if (t) t->table[pc][to].update(bonus);
+}
+
+int eval_diff_bonus(int previous_eval, int eval) {
+  // Both evals are from their side to move's view: their sum is how much the move gained for
+  // the side that made it.
+  using namespace params;
+  return std::clamp(-EvalDiffHistoryMult * (previous_eval + eval), -EvalDiffHistoryMax,
+                    EvalDiffHistoryMax);
 }
 
 int capture_history(const HistoryTables& h, const Position& pos, Move m) {

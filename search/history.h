@@ -66,6 +66,25 @@ struct CaptureHistory {
   Entry table[PIECE_NB][SQUARE_NB][PIECE_TYPE_NB];
 };
 
+// Pawn-structure history: quiet moves by a few bits of the pawn key, moving piece and target
+// square, so that a plan learned in one pawn structure is tried again in the same structure.
+struct PawnHistory {
+  static constexpr int kSize = 512;  // pawn structures told apart; a power of two
+  using Entry = HistoryEntry<params::PawnHistoryLimit>;
+  Entry table[kSize][PIECE_NB][SQUARE_NB];
+  static int index(Key pawn_key) { return int(pawn_key & (kSize - 1)); }
+};
+
+// Low-ply history: quiet moves by ply, from and to square, for the first plies from the root
+// only. Root ordering shifts between iterations; this table follows it without the noise of
+// the whole tree. Cleared at every `go`.
+struct LowPlyHistory {
+  static constexpr int kPlies = 4;
+  using Entry = HistoryEntry<params::LowPlyHistoryLimit>;
+  Entry table[kPlies][SQUARE_NB][SQUARE_NB];
+  void clear() { std::memset(static_cast<void*>(table), 0, sizeof(table)); }
+};
+
 // A [piece][to] table of quiet-move scores, selected by an earlier move's [piece][to].
 struct PieceToHistory {
   using Entry = HistoryEntry<params::ContinuationHistoryLimit>;
@@ -118,12 +137,16 @@ inline int history_malus(int depth) {
   return std::min(HistoryMalusQuad * depth * depth + HistoryMalusLinear * depth, HistoryMalusMax);
 }
 
-// Everything one search thread learns about move ordering, killers aside.
+// Everything one search thread learns about move ordering, killers aside. Continuation
+// history is kept apart by whether the move selecting a table was made in check and whether it
+// was noisy; without that split only continuation[0][0] is used.
 struct HistoryTables {
   ButterflyHistory butterfly;
   CaptureHistory capture;
-  ContinuationHistory continuation[kContinuationKinds];
+  ContinuationHistory continuation[2][2][kContinuationKinds];
   CounterMoveTable countermoves;
+  PawnHistory pawn;
+  LowPlyHistory low_ply;
 
   void clear() { std::memset(static_cast<void*>(this), 0, sizeof(*this)); }
 };
@@ -141,6 +164,12 @@ struct OrderingSwitches {
   bool followup_history = true;   // ... two plies back
   bool deep_continuation = true;  // ... four and six plies back
   bool threats = false;  // threat-aware quiets: escapes, attacked squares, butterfly by threats
+  bool pawn_history = false;           // quiet history by pawn structure
+  bool low_ply_history = false;        // quiet history of the first plies from the root
+  bool continuation_split = false;     // continuation history by check and capture
+  bool capture_see_history = false;    // capture history moves the good/bad capture line
+  bool eval_diff_history = false;      // the opponent's quiet move learns from the eval swing
+  bool lmr_continuation_update = false;  // continuation history learns from LMR re-searches
 
   // Whether the continuation table kContinuationPlies[i] plies back is read and updated.
   bool continuation(int i) const {
@@ -148,6 +177,14 @@ struct OrderingSwitches {
     return plies == 1 ? counter_history : plies == 2 ? followup_history : deep_continuation;
   }
 };
+
+// The continuation histories, one per kind, from which move m in pos selects its tables: with
+// the split on, by whether pos is in check and whether m is noisy.
+inline ContinuationHistory* continuation_histories(HistoryTables& h, const OrderingSwitches& sw,
+                                                   const Position& pos, Move m) {
+  return h.continuation[sw.continuation_split && pos.checkers()]
+                       [sw.continuation_split && pos.is_noisy(m)];
+}
 
 // The continuation tables of one node, one per entry of kContinuationPlies; null where the
 // table is switched off.
@@ -160,6 +197,8 @@ struct OrderingContext {
   Piece previous_piece;  // the piece it moved
   ContinuationTables continuation{};
   Threats threats{};
+  int ply = LowPlyHistory::kPlies;  // distance from the root; no low-ply history beyond
+  int pawn_index = 0;               // PawnHistory::index of the node's pawn key
 };
 
 // Quiet-move history as the picker scores it: butterfly plus the first Tables continuation
@@ -173,6 +212,19 @@ inline int quiet_history(const HistoryTables& h, const OrderingSwitches& sw,
   return v;
 }
 
+// What the quiet score adds to quiet_history in the picker: pawn-structure and low-ply
+// history, when switched on. Not part of the history that LMR and history pruning read.
+inline int quiet_ordering_extra(const HistoryTables& h, const OrderingSwitches& sw,
+                                const OrderingContext& ctx, Piece pc, Move m) {
+  int v = 0;
+  if (sw.pawn_history) v += h.pawn.table[ctx.pawn_index][pc][m.to()];
+  // Weighted most at the root, where the table knows most, and less with each ply.
+  if (sw.low_ply_history && ctx.ply < LowPlyHistory::kPlies)
+    v += params::LowPlyHistoryScale * h.low_ply.table[ctx.ply][m.from()][m.to()] /
+         (1 + 2 * ctx.ply);
+  return v;
+}
+
 // Capture history of a noisy move in pos.
 int capture_history(const HistoryTables& h, const Position& pos, Move m);
 
@@ -183,5 +235,14 @@ int capture_history(const HistoryTables& h, const Position& pos, Move m);
 void record_cutoff(HistoryTables& h, const OrderingSwitches& sw, const Position& pos,
                    const OrderingContext& ctx, Move best, int depth, std::span<const Move> quiets,
                    std::span<const Move> captures);
+
+// The continuation tables of ctx learn `bonus` for piece pc moving to `to` (a quiet move whose
+// reduced search was overturned by its re-search).
+void update_continuation(const OrderingContext& ctx, Piece pc, Square to, int bonus);
+
+// The butterfly update for the opponent's quiet move from the swing of the static eval it
+// caused (previous_eval from their view before it, eval from ours after it): a move after
+// which our eval fell below what theirs was is rewarded, one that lost ground punished.
+int eval_diff_bonus(int previous_eval, int eval);
 
 }  // namespace riposte

@@ -64,6 +64,12 @@
   X(ButterflyHistoryLimit, 16384, 4096, 30000) /* gravity limit of each table */           \
   X(CaptureHistoryLimit, 16384, 4096, 30000)                                               \
   X(ContinuationHistoryLimit, 16384, 4096, 30000)                                          \
+  X(PawnHistoryLimit, 16384, 4096, 30000)                                                  \
+  X(LowPlyHistoryLimit, 16384, 4096, 30000)                                                \
+  X(LowPlyHistoryScale, 4, 1, 16)      /* low-ply history * this / (1 + 2 * ply) */        \
+  X(CaptureSeeHistoryDiv, 48, 16, 256) /* good capture: SEE >= -capture history / this */  \
+  X(EvalDiffHistoryMult, 16, 2, 64)    /* butterfly update: -this * eval swing, */         \
+  X(EvalDiffHistoryMax, 1200, 200, 4000) /* clamped to +-this */                           \
   X(QuietCheckBonus, 16384, 0, 32768)   /* quiet checks are ordered first */               \
   X(ThreatQueen, 27000, 0, 60000)       /* a queen escapes or enters a rook's attack */    \
   X(ThreatRook, 14000, 0, 40000)        /* a rook, a minor piece's */                      \

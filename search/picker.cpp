@@ -88,6 +88,13 @@ void MovePicker::score_captures() {
   }
 }
 
+int MovePicker::good_capture_threshold(Move m) const {
+  // A capture that has often worked stays good at a small material loss, one that has often
+  // failed needs a clear gain.
+  if (!switches_.capture_see_history || !switches_.capture_history) return 0;
+  return -capture_history(history_, pos_, m) / params::CaptureSeeHistoryDiv;
+}
+
 int MovePicker::threat_bonus(PieceType pt, Move m) const {
   // A piece attacked by a lesser one should move, and not onto another such square.
   const Threats& t = ctx_.threats;
@@ -114,6 +121,7 @@ void MovePicker::score_quiets() {
         (pos_.blockers_for_king(~us) & square_bb(m.from())))
       v += params::QuietCheckBonus;
     if (switches_.threats) v += threat_bonus(type_of(pc), m);
+    v += quiet_ordering_extra(history_, switches_, ctx_, pc, m);
     p->value = v;
   }
 }
@@ -168,7 +176,7 @@ Move MovePicker::next(bool skip_quiets) {
           ExtMove* m = select_best();
           ++cur_;
           if (m->move == tt_move_) continue;
-          if (!switches_.baseline && !pos_.see_ge(m->move, 0)) {
+          if (!switches_.baseline && !pos_.see_ge(m->move, good_capture_threshold(m->move))) {
             *end_bad_++ = *m;  // losing capture: replayed after the quiets
             continue;
           }

@@ -1,8 +1,9 @@
 // The staged MovePicker: yields moves best-first while generating as late as possible.
 //
-// Main search:  TT move, good captures (SEE >= 0, by victim + capture history), killer 1,
-//               killer 2, countermove, quiets (butterfly + continuation histories, plus a
-//               bonus for checks; partially sorted), bad captures.
+// Main search:  TT move, good captures (SEE >= 0, or a threshold moved by capture history;
+//               by victim + capture history), killer 1, killer 2, countermove, quiets
+//               (butterfly, continuation, pawn-structure and low-ply histories, plus bonuses
+//               for checks and threat escapes; partially sorted), bad captures.
 // Evasions:     TT move, then every evasion scored (captures first).
 // Quiescence:   TT move if noisy, then captures and queen promotions by score.
 // ProbCut:      TT move if noisy and SEE >= threshold, then such captures.
@@ -91,6 +92,8 @@ class MovePicker {
   // What moving piece type pt by m does about the threats of lesser pieces: escaping one is
   // worth a bonus, walking into one costs as much.
   int threat_bonus(PieceType pt, Move m) const;
+  // The SEE a capture needs to count as good: 0, or moved by its capture history.
+  int good_capture_threshold(Move m) const;
   void score_evasions();
   // Selects the best remaining move of [cur_, end_) and moves it to cur_.
   ExtMove* select_best();

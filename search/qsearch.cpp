@@ -93,7 +93,7 @@ int Worker::qsearch(Position& pos, Stack* ss, int alpha, int beta) {
   }
 
   // Evasions are scored by quiet history, which reads the threats.
-  OrderingContext ctx = context(ss, 1);
+  OrderingContext ctx = context(pos, ss, 1);
   if (in_check && opt.ordering.threats) ctx.threats = threats_against_side_to_move(pos);
   MovePicker picker(MovePicker::QSearch{}, pos, tt_hit ? tte.move : Move::none(), history_, ctx,
                     opt.ordering);

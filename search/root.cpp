@@ -17,6 +17,7 @@ void Worker::iterative_deepening() {
   tb_hits_.store(0, std::memory_order_relaxed);
   tb_pieces_ = pool_.tb_probe_pieces();
   stats_ = {};
+  history_.low_ply.clear();  // what the root's first plies learned belongs to the last search
   completed_depth_ = 0;
   calls_until_check_ = 0;
   const SearchLimits& limits = pool_.limits();

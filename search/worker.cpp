@@ -81,13 +81,16 @@ void Worker::set_move(Stack* ss, const Position& pos, Move m) {
   const Piece pc = pos.moved_piece(m);
   ss->move = m;
   ss->moved_piece = pc;
-  for (int k = 0; k < kContinuationKinds; ++k)
-    ss->continuation[k] = &history_.continuation[k].table[pc][m.to()];
+  ContinuationHistory* tables =
+      continuation_histories(history_, pool_.options().ordering, pos, m);
+  for (int k = 0; k < kContinuationKinds; ++k) ss->continuation[k] = &tables[k].table[pc][m.to()];
 }
 
-OrderingContext Worker::context(const Stack* ss, int tables) const {
+OrderingContext Worker::context(const Position& pos, const Stack* ss, int tables) const {
   const OrderingSwitches& sw = pool_.options().ordering;
   OrderingContext ctx{(ss - 1)->move, (ss - 1)->moved_piece};
+  ctx.ply = ss->ply;
+  if (sw.pawn_history) ctx.pawn_index = PawnHistory::index(pos.pawn_key());
   for (int i = 0; i < tables; ++i) {
     const int plies = kContinuationPlies[i];
     if (sw.continuation(i))
@@ -124,7 +127,7 @@ void Worker::reset_stack() {
     Stack& entry = stack_[i] = Stack{};
     entry.ply = i - kStackOffset;
     for (int k = 0; k < kContinuationKinds; ++k)
-      entry.continuation[k] = history_.continuation[k].sentinel();
+      entry.continuation[k] = history_.continuation[0][0][k].sentinel();
   }
 }
 
@@ -178,7 +181,7 @@ std::optional<int> Worker::null_move(Position& pos, Stack* ss, int beta, int dep
   ss->move = Move::null();
   ss->moved_piece = NO_PIECE;
   for (int k = 0; k < kContinuationKinds; ++k)
-    ss->continuation[k] = history_.continuation[k].sentinel();
+    ss->continuation[k] = history_.continuation[0][0][k].sentinel();
   pos.do_null_move();
   pool_.tt().prefetch(pos.key());
   const int value = -search<kNonPV>(pos, ss + 1, -beta, -beta + 1, depth - r, !cut_node);
@@ -400,6 +403,12 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
   if (in_check) ss->static_eval = ss->raw_eval = kValueNone;
   const bool improving =
       !in_check && (ss - 2)->static_eval != kValueNone && ss->static_eval > (ss - 2)->static_eval;
+  // The opponent's last quiet move learns from the eval swing it caused, once per position.
+  if (opt.ordering.eval_diff_history && !tt_hit && !in_check && !excluded &&
+      (ss - 1)->move.is_ok() && (ss - 1)->static_eval != kValueNone && pos.captured_piece() == NO_PIECE &&
+      (ss - 1)->move.type() != PROMOTION)
+    history_.butterfly.at(~pos.side_to_move(), (ss - 1)->move, (ss - 1)->threatened)
+        .update(eval_diff_bonus((ss - 1)->static_eval, ss->static_eval));
 
   // Step 6. Pruning before the moves, at non-PV nodes out of check.
   if (!pv_node && !in_check && !excluded)
@@ -410,8 +419,8 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
   // Step 7. The move loop: the root walks its root moves, other nodes the staged picker.
   (ss + 2)->killers.clear();
   const Color us = pos.side_to_move();
-  OrderingContext ctx = context(ss);
-  if (opt.ordering.threats) ctx.threats = threats_against_side_to_move(pos);
+  OrderingContext ctx = context(pos, ss);
+  if (opt.ordering.threats) ss->threatened = (ctx.threats = threats_against_side_to_move(pos)).all;
   MovePicker picker(MovePicker::Main{}, pos, tt_move, depth, history_, ctx, ss->killers,
                     opt.ordering, excluded);
   const bool tt_noisy = tt_move && pos.is_noisy(tt_move);
@@ -482,8 +491,15 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
           new_depth += value > best_value + LmrDeeperMargin + LmrDeeperPerDepth * new_depth;
           new_depth -= value < best_value + LmrShallowerMargin;
         }
-        if (reduced < new_depth)
+        if (reduced < new_depth) {
           value = -search<kNonPV>(pos, ss + 1, -(alpha + 1), -alpha, new_depth, !cut_node);
+          // The re-search says whether the reduction misjudged the move.
+          if (opt.ordering.lmr_continuation_update && !noisy)
+            update_continuation(ctx, ss->moved_piece, m.to(),
+                                value >= beta    ? history_bonus(new_depth)
+                                : value <= alpha ? -history_malus(new_depth)
+                                                 : 0);
+        }
       }
     } else if (!pv_node || move_count > 1) {
       value = -search<kNonPV>(pos, ss + 1, -(alpha + 1), -alpha, new_depth, !cut_node);

@@ -69,6 +69,9 @@ class alignas(64) Worker {
     // The continuation tables selected by `move`, by kind: counter-move history for the
     // child, follow-up history for the grandchild and the plies after it.
     PieceToHistory* continuation[kContinuationKinds] = {};
+    // The squares the opponent attacked here (threat-aware ordering on), which index the
+    // butterfly entry of `move`.
+    Bitboard threatened = 0;
   };
 
   // A proven result from the tablebases, with the bound it is proven as.
@@ -147,9 +150,11 @@ class alignas(64) Worker {
   bool is_draw(const Position& pos, int ply) const;
   void update_pv(int ply, Move m);
   void set_move(Stack* ss, const Position& pos, Move m);
-  // The ordering context of the node at ss: the previous move and the continuation tables the
-  // moves 1, 2, 4 and 6 plies back selected (only the first `tables` of them).
-  OrderingContext context(const Stack* ss, int tables = kContinuationCount) const;
+  // The ordering context of the node at ss in pos: the previous move, the continuation tables
+  // the moves 1, 2, 4 and 6 plies back selected (only the first `tables` of them), the ply and
+  // the pawn-history index.
+  OrderingContext context(const Position& pos, const Stack* ss,
+                          int tables = kContinuationCount) const;
   RootMove* find_root_move(Move m);
   void sort_root_moves(std::size_t first, std::size_t last);
   void report(int depth) const;

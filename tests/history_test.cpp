@@ -2,11 +2,15 @@
 // for both colours.
 #include "search/history.h"
 
+#include <cstdlib>
 #include <memory>
+#include <random>
 
 #include "gtest/gtest.h"
+#include "movegen/movegen.h"
 #include "movegen/notation.h"
 #include "search/picker.h"
+#include "tests/test_data.h"
 
 namespace riposte::testing {
 namespace {
@@ -66,8 +70,8 @@ class CutoffUpdates : public ::testing::Test {
             {&counter().table[prev_piece][prev.to()], &followup().table[W_KNIGHT][SQ_F3], nullptr,
              nullptr}};
   }
-  ContinuationHistory& counter() { return tables_->continuation[kCounterMoveHistory]; }
-  ContinuationHistory& followup() { return tables_->continuation[kFollowUpHistory]; }
+  ContinuationHistory& counter() { return tables_->continuation[0][0][kCounterMoveHistory]; }
+  ContinuationHistory& followup() { return tables_->continuation[0][0][kFollowUpHistory]; }
   std::unique_ptr<HistoryTables> tables_ = std::make_unique<HistoryTables>();
   OrderingSwitches on_;
 };
@@ -167,6 +171,117 @@ TEST_F(CutoffUpdates, ButterflyIsIndexedByThreatenedFromAndToSquares) {
   EXPECT_EQ(quiet_history<0>(*tables_, on_, ctx, WHITE, W_ROOK, best), history_bonus(3));
   ctx.threats.all = 0;
   EXPECT_EQ(quiet_history<0>(*tables_, on_, ctx, WHITE, W_ROOK, best), 0);
+}
+
+TEST_F(CutoffUpdates, PawnAndLowPlyHistoryLearnAtACutoff) {
+  const Position pos = *Position::from_fen("4k3/8/2n5/3p4/4P3/8/8/4K2R w K - 0 1");
+  OrderingContext ctx = context(Move::none(), NO_PIECE);
+  ctx.pawn_index = PawnHistory::index(pos.pawn_key());
+  ctx.ply = 2;
+  const Move best = *parse_uci_move(pos, "h1h7"), tried = *parse_uci_move(pos, "e1d2");
+  OrderingSwitches sw;
+  record_cutoff(*tables_, sw, pos, ctx, best, 3, {&tried, 1}, {});
+  EXPECT_EQ(tables_->pawn.table[ctx.pawn_index][W_ROOK][SQ_H7], 0) << "switched off";
+  EXPECT_EQ(tables_->low_ply.table[2][SQ_H1][SQ_H7], 0) << "switched off";
+  sw.pawn_history = sw.low_ply_history = true;
+  record_cutoff(*tables_, sw, pos, ctx, best, 3, {&tried, 1}, {});
+  EXPECT_EQ(tables_->pawn.table[ctx.pawn_index][W_ROOK][SQ_H7], history_bonus(3));
+  EXPECT_EQ(tables_->pawn.table[ctx.pawn_index][W_KING][SQ_D2], -history_malus(3));
+  EXPECT_EQ(tables_->low_ply.table[2][SQ_H1][SQ_H7], history_bonus(3));
+  EXPECT_EQ(tables_->low_ply.table[2][SQ_E1][SQ_D2], -history_malus(3));
+  ctx.ply = LowPlyHistory::kPlies;  // deeper: the low-ply table is left alone
+  record_cutoff(*tables_, sw, pos, ctx, best, 3, {&tried, 1}, {});
+  for (int ply = 0; ply < LowPlyHistory::kPlies; ++ply)
+    EXPECT_EQ(tables_->low_ply.table[ply][SQ_H1][SQ_H7], ply == 2 ? history_bonus(3) : 0);
+  tables_->low_ply.clear();
+  EXPECT_EQ(tables_->low_ply.table[2][SQ_H1][SQ_H7], 0);
+}
+
+TEST(EvalDiffBonus, RewardsTheMoverForTheSwingAndIsClamped) {
+  // They stood at +20 before their move; after it we stand at -60: they gained 40.
+  EXPECT_EQ(eval_diff_bonus(20, -60), 40 * params::EvalDiffHistoryMult);
+  EXPECT_EQ(eval_diff_bonus(20, 0), -20 * params::EvalDiffHistoryMult);
+  EXPECT_EQ(eval_diff_bonus(-30, 30), 0);
+  EXPECT_EQ(eval_diff_bonus(0, -5000), params::EvalDiffHistoryMax);
+  EXPECT_EQ(eval_diff_bonus(0, 5000), -params::EvalDiffHistoryMax);
+}
+
+TEST(ContinuationSplit, SelectedByCheckAndCaptureOnlyWhenSwitchedOn) {
+  auto tables = std::make_unique<HistoryTables>();
+  // White in check from the rook on e2: Kxe2 is a capture, Kd1 a quiet move.
+  const Position check = *Position::from_fen("6k1/8/8/8/8/8/4r3/4K3 w - - 0 1");
+  const Move kxe2 = *parse_uci_move(check, "e1e2"), kd1 = *parse_uci_move(check, "e1d1");
+  // Not in check: Rxh1 is a capture.
+  const Position free = *Position::from_fen("6k1/8/8/8/7R/8/8/4K2n w - - 0 1");
+  const Move rxh1 = *parse_uci_move(free, "h4h1");
+  OrderingSwitches sw;
+  EXPECT_EQ(continuation_histories(*tables, sw, check, kxe2), tables->continuation[0][0]);
+  EXPECT_EQ(continuation_histories(*tables, sw, free, rxh1), tables->continuation[0][0]);
+  sw.continuation_split = true;
+  EXPECT_EQ(continuation_histories(*tables, sw, check, kxe2), tables->continuation[1][1]);
+  EXPECT_EQ(continuation_histories(*tables, sw, check, kd1), tables->continuation[1][0]);
+  EXPECT_EQ(continuation_histories(*tables, sw, free, rxh1), tables->continuation[0][1]);
+}
+
+// Every move of every perft-suite position (castling, en passant and promotions among them)
+// reaches an entry inside each of the new tables, for every switch setting that changes an
+// index, and every entry stays within its limit under long random update sequences.
+TEST(NewHistoryTables, IndexInBoundsForEveryMoveAndEntriesWithinLimits) {
+  auto tables = std::make_unique<HistoryTables>();
+  tables->clear();
+  const char* const begin = reinterpret_cast<const char*>(tables.get());
+  const char* const end = begin + sizeof(HistoryTables);
+  auto inside = [&](const void* p, const void* table, std::size_t size) {
+    const char* c = static_cast<const char*>(p);
+    const char* t = static_cast<const char*>(table);
+    return c >= t && c + sizeof(std::int16_t) <= t + size && c >= begin && c < end;
+  };
+  OrderingSwitches split;
+  split.continuation_split = true;
+  std::mt19937_64 rng(30);
+  std::size_t moves = 0, by_type[4] = {};
+  for (const std::string& fen : all_suite_fens()) {
+    const Position pos = *Position::from_fen(fen);
+    const Threats threats = threats_against_side_to_move(pos);
+    const int pawn_index = PawnHistory::index(pos.pawn_key());
+    ASSERT_GE(pawn_index, 0);
+    ASSERT_LT(pawn_index, PawnHistory::kSize);
+    for (const ExtMove& em : MoveList<LEGAL>(pos)) {
+      const Move m = em.move;
+      const Piece pc = pos.moved_piece(m);
+      ++moves;
+      ++by_type[int(m.type()) >> 14];
+      ASSERT_TRUE(inside(&tables->butterfly.at(pos.side_to_move(), m, threats.all),
+                         tables->butterfly.table, sizeof(tables->butterfly.table)))
+          << fen;
+      ASSERT_TRUE(inside(&tables->pawn.table[pawn_index][pc][m.to()], tables->pawn.table,
+                         sizeof(tables->pawn.table)))
+          << fen;
+      for (int ply = 0; ply < LowPlyHistory::kPlies; ++ply)
+        ASSERT_TRUE(inside(&tables->low_ply.table[ply][m.from()][m.to()], tables->low_ply.table,
+                           sizeof(tables->low_ply.table)));
+      ContinuationHistory* c = continuation_histories(*tables, split, pos, m);
+      ASSERT_TRUE(inside(&c[kFollowUpHistory].table[pc][m.to()], tables->continuation,
+                         sizeof(tables->continuation)))
+          << fen;
+      ASSERT_EQ(c, tables->continuation[bool(pos.checkers())][pos.is_noisy(m)]) << fen;
+    }
+  }
+  EXPECT_GT(moves, 20000u);
+  for (const std::size_t n : by_type) EXPECT_GT(n, 0u) << "normal, promotion, en passant, castling";
+
+  auto hammer = [&](auto& entry, int limit) {
+    for (int i = 0; i < 200000; ++i) {
+      const int bonus = int(rng() % 8001) - 4000 + (i % 1000 == 0 ? (1 << 20) : 0);
+      entry.update(rng() % 2 ? bonus : -bonus);
+      ASSERT_LE(std::abs(int(entry)), limit);
+    }
+  };
+  hammer(tables->pawn.table[7][W_QUEEN][SQ_D4], params::PawnHistoryLimit);
+  hammer(tables->low_ply.table[3][SQ_E2][SQ_E4], params::LowPlyHistoryLimit);
+  hammer(tables->continuation[1][1][kCounterMoveHistory].table[B_PAWN][SQ_E5].table[W_KING][SQ_G1],
+         params::ContinuationHistoryLimit);
+  hammer(tables->butterfly.table[BLACK][1][1][SQ_A1][SQ_H8], params::ButterflyHistoryLimit);
 }
 
 }  // namespace

@@ -26,9 +26,13 @@ std::unique_ptr<HistoryTables> random_tables(std::mt19937_64& rng) {
   };
   fill(h->butterfly.table);
   fill(h->capture.table);
-  for (ContinuationHistory& c : h->continuation)
-    for (auto& by_square : c.table)
-      for (PieceToHistory& t : by_square) fill(t.table);
+  for (auto& by_check : h->continuation)
+    for (auto& by_capture : by_check)
+      for (ContinuationHistory& c : by_capture)
+        for (auto& by_square : c.table)
+          for (PieceToHistory& t : by_square) fill(t.table);
+  fill(h->pawn.table);
+  fill(h->low_ply.table);
   return h;
 }
 
@@ -72,6 +76,12 @@ TEST_F(PickerExactlyOnce, AllVariantsOverThePerftSuites) {
     sw.threats = true;
     return sw;
   }();
+  const OrderingSwitches new_on = [] {  // every switch, the issue-30 heuristics included
+    OrderingSwitches sw;
+    sw.threats = sw.pawn_history = sw.low_ply_history = sw.continuation_split = true;
+    sw.capture_see_history = sw.eval_diff_history = sw.lmr_continuation_update = true;
+    return sw;
+  }();
   const OrderingSwitches baseline = [] {
     OrderingSwitches sw;
     sw.baseline = true;
@@ -95,15 +105,17 @@ TEST_F(PickerExactlyOnce, AllVariantsOverThePerftSuites) {
         const Piece prev_piece = Piece(rng_() % 16);
         tables->countermoves.table[prev_piece][prev.to()] = counter;
         auto table = [&](ContinuationKind k) {
-          return &tables->continuation[k].table[rng_() % 16][rng_() % 64];
+          return &tables->continuation[rng_() % 2][rng_() % 2][k].table[rng_() % 16][rng_() % 64];
         };
         const OrderingContext ctx{prev,
                                   prev_piece,
                                   {table(kCounterMoveHistory), table(kFollowUpHistory),
                                    table(kFollowUpHistory), table(kFollowUpHistory)},
-                                  threats_against_side_to_move(pos)};
+                                  threats_against_side_to_move(pos),
+                                  int(rng_() % 6),
+                                  PawnHistory::index(pos.pawn_key())};
         const int depth = int(rng_() % 12) + 1;
-        for (const OrderingSwitches* sw : {&all_on, &threats_on, &baseline}) {
+        for (const OrderingSwitches* sw : {&all_on, &threats_on, &new_on, &baseline}) {
           ASSERT_EQ(
               drain(MovePicker(MovePicker::Main{}, pos, tt, depth, *tables, ctx, killers, *sw)),
               legal)
@@ -117,10 +129,11 @@ TEST_F(PickerExactlyOnce, AllVariantsOverThePerftSuites) {
           const Move excluded(it->first);
           auto want = legal;
           want.erase(it->first);
-          ASSERT_EQ(drain(MovePicker(MovePicker::Main{}, pos, excluded, depth, *tables, ctx,
-                                     killers, all_on, excluded)),
-                    want)
-              << fen << " excluded " << to_uci(excluded, true);
+          for (const OrderingSwitches* sw : {&all_on, &new_on})
+            ASSERT_EQ(drain(MovePicker(MovePicker::Main{}, pos, excluded, depth, *tables, ctx,
+                                       killers, *sw, excluded)),
+                      want)
+                << fen << " excluded " << to_uci(excluded, true);
         }
         // Quiescence: the noisy moves, or every evasion when in check.
         const auto q = drain(MovePicker(MovePicker::QSearch{}, pos, tt, *tables, ctx, all_on));
@@ -162,8 +175,8 @@ TEST(Picker, StagesComeInOrder) {
   tables->countermoves.table[B_PAWN][SQ_H3] = *parse_uci_move(pos, "d5d6");
   const OrderingContext ctx{prev,
                             B_PAWN,
-                            {tables->continuation[kCounterMoveHistory].sentinel(),
-                             tables->continuation[kFollowUpHistory].sentinel()}};
+                            {tables->continuation[0][0][kCounterMoveHistory].sentinel(),
+                             tables->continuation[0][0][kFollowUpHistory].sentinel()}};
   MovePicker mp(MovePicker::Main{}, pos, tt, 5, *tables, ctx, killers, OrderingSwitches{});
   std::vector<std::string> order;
   while (const Move m = mp.next()) order.push_back(to_uci(m, false));
@@ -178,6 +191,56 @@ TEST(Picker, StagesComeInOrder) {
   for (const char* c : {"e2a6", "d5e6", "g2h3"}) EXPECT_LT(pos_of(c), pos_of("g2g3")) << c;
   for (const char* c : {"e5f7", "e5g6", "e5d7", "f3f6", "f3h3"})
     EXPECT_GT(pos_of(c), pos_of("a1b1")) << c;
+}
+
+TEST(Picker, CaptureHistoryMovesTheGoodCaptureLine) {
+  // Kiwipete: Nxf7 loses a knight for a pawn (SEE -220), Qxf6 a queen for a knight. With a
+  // strong capture history and the switch on, Nxf7 is played among the good captures, before
+  // the killer; Qxf6 stays behind every quiet either way.
+  const Position pos =
+      *Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  auto tables = std::make_unique<HistoryTables>();
+  tables->clear();
+  tables->capture.table[W_KNIGHT][SQ_F7][PAWN].set(16000);
+  tables->capture.table[W_QUEEN][SQ_F6][KNIGHT].set(16000);
+  Killers killers;
+  killers.add(*parse_uci_move(pos, "g2g3"));
+  const OrderingContext ctx{Move::none(), NO_PIECE, {}};
+  for (const bool on : {false, true}) {
+    OrderingSwitches sw;
+    sw.capture_see_history = on;
+    MovePicker mp(MovePicker::Main{}, pos, Move::none(), 5, *tables, ctx, killers, sw);
+    std::vector<std::string> order;
+    while (const Move m = mp.next()) order.push_back(to_uci(m, false));
+    auto pos_of = [&](const std::string& m) {
+      return std::find(order.begin(), order.end(), m) - order.begin();
+    };
+    EXPECT_EQ(pos_of("e5f7") < pos_of("g2g3"), on);
+    EXPECT_GT(pos_of("f3f6"), pos_of("a1b1")) << on;
+  }
+}
+
+TEST(Picker, PawnAndLowPlyHistoryRaiseAQuiet) {
+  const Position pos = Position::start_position();
+  auto tables = std::make_unique<HistoryTables>();
+  tables->clear();
+  const Move b1c3 = *parse_uci_move(pos, "b1c3"), a2a3 = *parse_uci_move(pos, "a2a3");
+  OrderingContext ctx{Move::none(), NO_PIECE, {}};
+  ctx.pawn_index = PawnHistory::index(pos.pawn_key());
+  ctx.ply = 1;
+  tables->pawn.table[ctx.pawn_index][W_PAWN][SQ_A3].set(900);
+  tables->low_ply.table[1][SQ_B1][SQ_C3].set(600);
+  OrderingSwitches sw;
+  EXPECT_EQ(quiet_ordering_extra(*tables, sw, ctx, W_PAWN, a2a3), 0) << "both off";
+  sw.pawn_history = sw.low_ply_history = true;
+  EXPECT_EQ(quiet_ordering_extra(*tables, sw, ctx, W_PAWN, a2a3), 900);
+  EXPECT_EQ(quiet_ordering_extra(*tables, sw, ctx, W_KNIGHT, b1c3),
+            params::LowPlyHistoryScale * 600 / 3);
+  ctx.ply = LowPlyHistory::kPlies;
+  EXPECT_EQ(quiet_ordering_extra(*tables, sw, ctx, W_KNIGHT, b1c3), 0) << "beyond the low plies";
+  // In the picker the pawn history lifts a2a3 to the first quiet.
+  MovePicker mp(MovePicker::Main{}, pos, Move::none(), 5, *tables, ctx, Killers{}, sw);
+  EXPECT_EQ(mp.next(), a2a3);
 }
 
 }  // namespace
