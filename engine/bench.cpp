@@ -1,7 +1,13 @@
 #include "engine/bench.h"
 
+#include <algorithm>
+#include <fstream>
+
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 #include "movegen/notation.h"
 #include "search/threads.h"
 
@@ -65,8 +71,32 @@ const std::vector<std::string>& bench_positions() {
   return positions;
 }
 
+absl::StatusOr<std::vector<std::string>> load_bench_positions(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return absl::NotFoundError(absl::StrCat("cannot read ", path));
+  std::vector<std::string> positions;
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    const std::vector<std::string> fields = absl::StrSplit(line, ' ', absl::SkipWhitespace());
+    if (fields.empty()) continue;
+    // A FEN has six fields ending in two counters; an EPD line has four, then operations.
+    int counter = 0;
+    const bool fen = fields.size() >= 6 && absl::SimpleAtoi(fields[4], &counter) &&
+                     absl::SimpleAtoi(fields[5], &counter);
+    std::string text = absl::StrJoin(
+        fields.begin(), fields.begin() + std::min<std::size_t>(fields.size(), fen ? 6 : 4), " ");
+    if (!fen) absl::StrAppend(&text, " 0 1");
+    if (auto pos = Position::from_fen(text); !pos.ok())
+      return absl::InvalidArgumentError(
+          absl::StrCat(path, ":", number, ": ", pos.status().message()));
+    positions.push_back(std::move(text));
+  }
+  if (positions.empty()) return absl::InvalidArgumentError(absl::StrCat(path, ": no positions"));
+  return positions;
+}
+
 BenchResult run_bench(Output& out, int depth, int threads, int hash_mb,
-                      const SearchOptions& options) {
+                      const SearchOptions& options, const std::vector<std::string>& positions) {
   TranspositionTable tt;
   ThreadPool pool(tt);
   if (absl::Status s = tt.resize(std::size_t(hash_mb), threads); !s.ok()) {
@@ -80,7 +110,7 @@ BenchResult run_bench(Output& out, int depth, int threads, int hash_mb,
   BenchResult result;
   OrderingStats stats;
   int index = 0;
-  for (const std::string& fen : bench_positions()) {
+  for (const std::string& fen : positions) {
     ++index;
     const Position pos = *Position::from_fen(fen);
     pool.clear();
@@ -95,8 +125,8 @@ BenchResult run_bench(Output& out, int depth, int threads, int hash_mb,
     result.time_ms += elapsed_ms(start);
     result.nodes += pool.nodes();
     stats += pool.ordering_stats();
-    out.line(absl::StrCat("bench ", index, "/", bench_positions().size(), " score ", score,
-                          " best ", to_uci(best, false), " nodes ", pool.nodes(), "  ", fen));
+    out.line(absl::StrCat("bench ", index, "/", positions.size(), " score ", score, " best ",
+                          to_uci(best, false), " nodes ", pool.nodes(), "  ", fen));
   }
   const std::uint64_t nps =
       result.nodes * 1000 / std::uint64_t(std::max<std::int64_t>(1, result.time_ms));
@@ -105,8 +135,11 @@ BenchResult run_bench(Output& out, int depth, int threads, int hash_mb,
     static constexpr const char* kStageNames[] = {"tt",    "good-capture", "killer", "countermove",
                                                   "quiet", "bad-capture",  "evasion"};
     const double total = double(std::max<std::uint64_t>(1, stats.cutoffs));
+    // The mean number of the move that cut, counting pruned moves, at nodes that cut.
     out.line(absl::StrCat("ordering cutoffs ", stats.cutoffs, " first-move ",
-                          absl::StrFormat("%.4f", stats.first_move_cutoffs / total)));
+                          absl::StrFormat("%.4f", stats.first_move_cutoffs / total),
+                          " mean-move-number ",
+                          absl::StrFormat("%.3f", stats.cutoff_move_number_sum / total)));
     std::string shares = "ordering shares";
     for (int i = 0; i < int(PickStage::kCount); ++i)
       absl::StrAppend(&shares, " ", kStageNames[i], " ",

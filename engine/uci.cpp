@@ -128,6 +128,7 @@ Uci::Uci(std::ostream& out, bool dev_options)
   dev("DevLMRResearchDepth", so.lmr_research_depth);
   dev("DevProbCut", so.probcut);
   dev("DevRazoring", so.razoring);
+  dev("DevUpcomingRepetition", so.upcoming_repetition);
   dev("DevBaselineOrdering", so.ordering.baseline);
   dev("DevKillers", so.ordering.killers);
   dev("DevCountermove", so.ordering.countermove);
@@ -388,9 +389,16 @@ void Uci::cmd_bench(const std::vector<std::string>& tokens) {
   for (std::size_t i = 1; i < tokens.size() && i <= 3; ++i) {
     if (!absl::SimpleAtoi(tokens[i], &args[i - 1]) || args[i - 1] < limits[i - 1][0] ||
         args[i - 1] > limits[i - 1][1])
-      return error("usage: bench [depth] [threads] [hash MB]");
+      return error("usage: bench [depth] [threads] [hash MB] [FEN or EPD file]");
   }
+  if (tokens.size() > 5) return error("usage: bench [depth] [threads] [hash MB] [FEN or EPD file]");
   finish_search();
+  if (tokens.size() == 5) {
+    const auto positions = load_bench_positions(tokens[4]);
+    if (!positions.ok()) return error(std::string(positions.status().message()));
+    run_bench(out_, args[0], args[1], args[2], search_options_, *positions);
+    return;
+  }
   run_bench(out_, args[0], args[1], args[2], search_options_);
 }
 

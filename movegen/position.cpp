@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "movegen/cuckoo.h"
 #include "movegen/movegen.h"
 #include "movegen/zobrist.h"
 
@@ -30,6 +31,7 @@ absl::Status fen_error(absl::string_view what) {
 void init_movegen() {
   attacks::init();
   zobrist::init();
+  cuckoo::init();
 }
 
 void set_piece_square_value(Piece pc, Square s, Score value) { piece_square_values[pc][s] = value; }
@@ -576,6 +578,31 @@ bool Position::is_repetition(int ply) const {
   for (int i = 4; i <= end && i <= n; i += 2) {
     if (states_[n - i].key != si.key) continue;
     if (i < ply || ++found == 2) return true;
+  }
+  return false;
+}
+
+bool Position::upcoming_repetition(int ply) const {
+  const StateInfo& si = states_.back();
+  const int end = std::min(si.rule50, si.plies_from_null);
+  const int n = int(states_.size()) - 1;
+  // Only positions with the other side to move, an odd number of plies back, are one of our
+  // moves away.
+  for (int i = 3; i <= end && i <= n; i += 2) {
+    const int j = cuckoo::find(si.key ^ states_[n - i].key);
+    if (j < 0) continue;
+    const Move m = cuckoo::moves[j];
+    const Square a = m.from(), b = m.to();
+    if (between_bb(a, b) & pieces()) continue;
+    // The table holds each square pair once: the mover stands on whichever square is occupied,
+    // and must be ours.
+    if (color_of(piece_on(empty(a) ? b : a)) != side_to_move()) continue;
+    if (i < ply) return true;
+    // Before the root the position the move returns to must already be a repetition.
+    const StateInfo& earlier = states_[n - i];
+    const int earlier_end = std::min(earlier.rule50, earlier.plies_from_null);
+    for (int k = 4; k <= earlier_end && k <= n - i; k += 2)
+      if (states_[n - i - k].key == earlier.key) return true;
   }
   return false;
 }

@@ -129,6 +129,11 @@ class Position {
   // Draws. ply is the distance from the search root: a repetition inside the search tree is
   // a draw at once, one reaching back before the root needs a third occurrence.
   bool is_repetition(int ply) const;
+  // Can the side to move reach a repetition with one reversible move? Within the search tree
+  // (ply from the root) any earlier position counts; one before the root only if it already
+  // occurred twice, so that the move would make a threefold repetition. Needs no move list:
+  // the cuckoo tables name the move by the key difference.
+  bool upcoming_repetition(int ply) const;
   bool is_fifty_move_draw() const;
   bool has_insufficient_material() const;
   bool has_non_pawn_material(Color c) const { return pieces(c) & ~pieces(PAWN, KING); }

@@ -8,13 +8,22 @@ CaptureHistory::Entry& capture_entry(HistoryTables& h, const Position& pos, Move
   return h.capture.table[pos.moved_piece(m)][m.to()][pos.captured_type(m)];
 }
 
+// What a cutoff teaches a quiet move's tables: `amount` (the bonus, or the malus when `malus`)
+// scaled by each table's own row, in percent.
 void update_quiet(HistoryTables& h, const OrderingSwitches& sw, const OrderingContext& ctx,
-                  Color us, Piece pc, Move m, int bonus) {
-  if (sw.butterfly) h.butterfly.at(us, m, ctx.threats.all).update(bonus);
-  update_continuation(ctx, pc, m.to(), bonus);
-  if (sw.pawn_history) h.pawn.table[ctx.pawn_index][pc][m.to()].update(bonus);
+                  Color us, Piece pc, Move m, int amount, bool malus) {
+  using namespace params;
+  auto scaled = [&](int bonus_percent, int malus_percent) {
+    return amount * (malus ? -malus_percent : bonus_percent) / 100;
+  };
+  if (sw.butterfly)
+    h.butterfly.at(us, m, ctx.threats.all).update(scaled(ButterflyBonusScale, ButterflyMalusScale));
+  update_continuation(ctx, pc, m.to(), scaled(ContinuationBonusScale, ContinuationMalusScale));
+  if (sw.pawn_history)
+    h.pawn.table[ctx.pawn_index][pc][m.to()].update(
+        scaled(PawnHistoryBonusScale, PawnHistoryMalusScale));
   if (sw.low_ply_history && ctx.ply < LowPlyHistory::kPlies)
-    h.low_ply.table[ctx.ply][m.from()][m.to()].update(bonus);
+    h.low_ply.table[ctx.ply][m.from()][m.to()].update(scaled(LowPlyBonusScale, LowPlyMalusScale));
 }
 
 }  // namespace
@@ -59,19 +68,21 @@ void record_cutoff(HistoryTables& h, const OrderingSwitches& sw, const Position&
   if (sw.baseline) return;
   const Color us = pos.side_to_move();
   const int bonus = history_bonus(depth), malus = history_malus(depth);
+  const int capture_bonus = bonus * params::CaptureBonusScale / 100;
+  const int capture_malus = malus * params::CaptureMalusScale / 100;
 
   if (!pos.is_noisy(best)) {
     if (sw.countermove && ctx.previous_move.is_ok())
       h.countermoves.table[ctx.previous_piece][ctx.previous_move.to()] = best;
-    update_quiet(h, sw, ctx, us, pos.moved_piece(best), best, bonus);
+    update_quiet(h, sw, ctx, us, pos.moved_piece(best), best, bonus, false);
     for (const Move m : quiets)
-      if (m != best) update_quiet(h, sw, ctx, us, pos.moved_piece(m), m, -malus);
+      if (m != best) update_quiet(h, sw, ctx, us, pos.moved_piece(m), m, malus, true);
   } else if (sw.capture_history) {
-    capture_entry(h, pos, best).update(bonus);
+    capture_entry(h, pos, best).update(capture_bonus);
   }
   if (sw.capture_history)
     for (const Move m : captures)
-      if (m != best) capture_entry(h, pos, m).update(-malus);
+      if (m != best) capture_entry(h, pos, m).update(-capture_malus);
 }
 
 }  // namespace riposte

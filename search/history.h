@@ -164,11 +164,11 @@ struct OrderingSwitches {
   bool followup_history = true;   // ... two plies back
   bool deep_continuation = true;  // ... four and six plies back
   bool threats = false;  // threat-aware quiets: escapes, attacked squares, butterfly by threats
-  bool pawn_history = false;           // quiet history by pawn structure
-  bool low_ply_history = false;        // quiet history of the first plies from the root
-  bool continuation_split = false;     // continuation history by check and capture
-  bool capture_see_history = false;    // capture history moves the good/bad capture line
-  bool eval_diff_history = false;      // the opponent's quiet move learns from the eval swing
+  bool pawn_history = false;             // quiet history by pawn structure
+  bool low_ply_history = false;          // quiet history of the first plies from the root
+  bool continuation_split = false;       // continuation history by check and capture
+  bool capture_see_history = false;      // capture history moves the good/bad capture line
+  bool eval_diff_history = false;        // the opponent's quiet move learns from the eval swing
   bool lmr_continuation_update = false;  // continuation history learns from LMR re-searches
 
   // Whether the continuation table kContinuationPlies[i] plies back is read and updated.
@@ -220,8 +220,8 @@ inline int quiet_ordering_extra(const HistoryTables& h, const OrderingSwitches& 
   if (sw.pawn_history) v += h.pawn.table[ctx.pawn_index][pc][m.to()];
   // Weighted most at the root, where the table knows most, and less with each ply.
   if (sw.low_ply_history && ctx.ply < LowPlyHistory::kPlies)
-    v += params::LowPlyHistoryScale * h.low_ply.table[ctx.ply][m.from()][m.to()] /
-         (1 + 2 * ctx.ply);
+    v +=
+        params::LowPlyHistoryScale * h.low_ply.table[ctx.ply][m.from()][m.to()] / (1 + 2 * ctx.ply);
   return v;
 }
 

@@ -62,6 +62,10 @@ int Worker::qsearch(Position& pos, Stack* ss, int alpha, int beta) {
   if (is_draw(pos, ply)) return kValueDraw;
   if (ply >= kMaxPly) return in_check ? kValueDraw : eval::evaluate(pos, pawn_cache_, eval_cache_);
   const SearchOptions& opt = pool_.options();
+  if (opt.upcoming_repetition && alpha < kValueDraw && pos.upcoming_repetition(ply)) {
+    alpha = kValueDraw;
+    if (alpha >= beta) return alpha;
+  }
 
   TTData tte{};
   const Key key = pos.key();

@@ -75,6 +75,8 @@ struct SearchOptions {
   bool lmr_research_depth = true;  // re-search a ply deeper or shallower by the reduced result
   bool probcut = true;
   bool razoring = true;
+  // Issue-31 details, each off until its SPRT.
+  bool upcoming_repetition = false;  // a move back to an earlier position: at least a draw
   OrderingSwitches ordering;
 };
 
@@ -83,11 +85,13 @@ struct SearchOptions {
 struct OrderingStats {
   std::uint64_t cutoffs = 0;
   std::uint64_t first_move_cutoffs = 0;
+  std::uint64_t cutoff_move_number_sum = 0;  // 1 for the first move searched
   std::uint64_t by_stage[int(PickStage::kCount)] = {};
 
   OrderingStats& operator+=(const OrderingStats& o) {
     cutoffs += o.cutoffs;
     first_move_cutoffs += o.first_move_cutoffs;
+    cutoff_move_number_sum += o.cutoff_move_number_sum;
     for (int i = 0; i < int(PickStage::kCount); ++i) by_stage[i] += o.by_stage[i];
     return *this;
   }

@@ -81,8 +81,7 @@ void Worker::set_move(Stack* ss, const Position& pos, Move m) {
   const Piece pc = pos.moved_piece(m);
   ss->move = m;
   ss->moved_piece = pc;
-  ContinuationHistory* tables =
-      continuation_histories(history_, pool_.options().ordering, pos, m);
+  ContinuationHistory* tables = continuation_histories(history_, pool_.options().ordering, pos, m);
   for (int k = 0; k < kContinuationKinds; ++k) ss->continuation[k] = &tables[k].table[pc][m.to()];
 }
 
@@ -337,6 +336,7 @@ Worker::SingularResult Worker::singular_extension(Position& pos, Stack* ss, int 
 void Worker::count_cutoff(int move_count, PickStage stage) {
   ++stats_.cutoffs;
   stats_.first_move_cutoffs += move_count == 1;
+  stats_.cutoff_move_number_sum += std::uint64_t(move_count);
   ++stats_.by_stage[int(stage)];
 }
 
@@ -366,6 +366,11 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
     if (is_draw(pos, ply)) return kValueDraw;
     if (ply >= kMaxPly)
       return in_check ? kValueDraw : eval::evaluate(pos, pawn_cache_, eval_cache_);
+    // A reversible move returns to an earlier position: this node is worth a draw at least.
+    if (opt.upcoming_repetition && alpha < kValueDraw && pos.upcoming_repetition(ply)) {
+      alpha = kValueDraw;
+      if (alpha >= beta) return alpha;
+    }
     alpha = std::max(mated_in(ply), alpha);
     beta = std::min(mate_in(ply + 1), beta);
     if (alpha >= beta) return alpha;
@@ -405,8 +410,8 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
       !in_check && (ss - 2)->static_eval != kValueNone && ss->static_eval > (ss - 2)->static_eval;
   // The opponent's last quiet move learns from the eval swing it caused, once per position.
   if (opt.ordering.eval_diff_history && !tt_hit && !in_check && !excluded &&
-      (ss - 1)->move.is_ok() && (ss - 1)->static_eval != kValueNone && pos.captured_piece() == NO_PIECE &&
-      (ss - 1)->move.type() != PROMOTION)
+      (ss - 1)->move.is_ok() && (ss - 1)->static_eval != kValueNone &&
+      pos.captured_piece() == NO_PIECE && (ss - 1)->move.type() != PROMOTION)
     history_.butterfly.at(~pos.side_to_move(), (ss - 1)->move, (ss - 1)->threatened)
         .update(eval_diff_bonus((ss - 1)->static_eval, ss->static_eval));
 

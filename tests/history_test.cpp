@@ -284,5 +284,32 @@ TEST(NewHistoryTables, IndexInBoundsForEveryMoveAndEntriesWithinLimits) {
   hammer(tables->butterfly.table[BLACK][1][1][SQ_A1][SQ_H8], params::ButterflyHistoryLimit);
 }
 
+// Each table's bonus and malus are the shared formula times the table's own row; the rows can
+// only move in a tuning build.
+TEST(SearchParams, EachHistoryTableScalesItsOwnBonusAndMalus) {
+#ifndef RIPOSTE_TUNING
+  EXPECT_EQ(params::ButterflyBonusScale, 100);
+  GTEST_SKIP() << "the scales are constants outside tuning builds";
+#else
+  auto tables = std::make_unique<HistoryTables>();
+  tables->clear();
+  const Position pos = *Position::from_fen("4k3/8/2n5/3p4/4P3/8/8/4K2R w K - 0 1");
+  PieceToHistory* follow = &tables->continuation[0][0][kFollowUpHistory].table[W_KNIGHT][SQ_F3];
+  const OrderingContext ctx{Move::none(), NO_PIECE, {nullptr, follow, nullptr, nullptr}};
+  const Move best = *parse_uci_move(pos, "h1h7"), tried = *parse_uci_move(pos, "e1d2");
+  const Move capture = *parse_uci_move(pos, "e4d5");
+  params::ButterflyBonusScale = 50;
+  params::ContinuationMalusScale = 200;
+  params::CaptureMalusScale = 25;
+  record_cutoff(*tables, OrderingSwitches{}, pos, ctx, best, 5, {&tried, 1}, {&capture, 1});
+  params::ButterflyBonusScale = params::ContinuationMalusScale = params::CaptureMalusScale = 100;
+  EXPECT_EQ(tables->butterfly.table[WHITE][0][0][SQ_H1][SQ_H7], history_bonus(5) / 2);
+  EXPECT_EQ(tables->butterfly.table[WHITE][0][0][SQ_E1][SQ_D2], -history_malus(5));
+  EXPECT_EQ(follow->table[W_ROOK][SQ_H7], history_bonus(5));
+  EXPECT_EQ(follow->table[W_KING][SQ_D2], -2 * history_malus(5));
+  EXPECT_EQ(tables->capture.table[W_PAWN][SQ_D5][PAWN], -history_malus(5) / 4);
+#endif
+}
+
 }  // namespace
 }  // namespace riposte::testing

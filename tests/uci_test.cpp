@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <fstream>
 #include <sstream>
 #include <thread>
 
@@ -235,6 +236,42 @@ TEST(Uci, BenchIsDeterministicAndEndsInOpenBenchFormat) {
   EXPECT_EQ(last.substr(last.size() - 4), " nps");
   EXPECT_EQ(last.substr(0, nodes_at), b.back().substr(0, b.back().find(" nodes ")));
   EXPECT_EQ(count_prefix(a, "bench "), 50);
+}
+
+TEST(Uci, BenchReadsPositionsFromAFenOrEpdFile) {
+  const std::string dir = ::testing::TempDir();
+  const std::string good = dir + "/riposte-bench-good.epd", bad = dir + "/riposte-bench-bad.epd";
+  {
+    std::ofstream f(good);
+    f << "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5;\n\n"
+      << "8/8/4k3/8/8/4K3/4P3/8 w - - 3 60\n";
+    std::ofstream g(bad);
+    g << "8/8/4k3/8/8/4K3/4P3/8 w - - 0 1\nnot a position\n";
+  }
+  const auto lines = transcript("bench 3 1 16 " + good + "\nbench 3 1 16 " + bad +
+                                "\nbench 3 1 16 " + dir + "/no-such-file.epd\nbench 3 1 16 a b\n");
+  EXPECT_EQ(count_prefix(lines, "bench "), 2);
+  EXPECT_NE(std::find_if(lines.begin(), lines.end(),
+                         [](const std::string& l) {
+                           return l.rfind("bench 1/2 ", 0) == 0 &&
+                                  l.find("2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 1") !=
+                                      std::string::npos;
+                         }),
+            lines.end());
+  EXPECT_NE(std::find_if(lines.begin(), lines.end(),
+                         [](const std::string& l) {
+                           return l.rfind("bench 2/2 ", 0) == 0 &&
+                                  l.find("4P3/8 w - - 3 60") != std::string::npos;
+                         }),
+            lines.end());
+  std::vector<std::string> errors;
+  for (const std::string& l : lines)
+    if (l.rfind("info string error: ", 0) == 0) errors.push_back(l);
+  ASSERT_EQ(errors.size(), 3u);
+  EXPECT_EQ(errors[0].rfind("info string error: " + bad + ":2: ", 0), 0u) << errors[0];
+  EXPECT_EQ(errors[1], "info string error: cannot read " + dir + "/no-such-file.epd");
+  EXPECT_EQ(errors[2],
+            "info string error: usage: bench [depth] [threads] [hash MB] [FEN or EPD file]");
 }
 
 TEST(Uci, EvalEndsWithFinalEvaluation) {
