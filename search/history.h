@@ -163,7 +163,7 @@ struct OrderingSwitches {
   bool counter_history = true;    // continuation history one ply back
   bool followup_history = true;   // ... two plies back
   bool deep_continuation = true;  // ... four and six plies back
-  bool threats = false;  // threat-aware quiets: escapes, attacked squares, butterfly by threats
+  bool threats = true;  // threat-aware quiets: escapes, attacked squares, butterfly by threats
   bool pawn_history = false;             // quiet history by pawn structure
   bool low_ply_history = false;          // quiet history of the first plies from the root
   bool continuation_split = false;       // continuation history by check and capture

@@ -179,6 +179,7 @@ std::optional<int> Worker::null_move(Position& pos, Stack* ss, int beta, int dep
                 std::min(NullMoveEvalMax, (eval - beta) / NullMoveEvalDiv);
   ss->move = Move::null();
   ss->moved_piece = NO_PIECE;
+  ss->stat_score = ss->move_count = 0;
   for (int k = 0; k < kContinuationKinds; ++k)
     ss->continuation[k] = history_.continuation[0][0][k].sentinel();
   pos.do_null_move();
@@ -200,6 +201,7 @@ std::optional<int> Worker::probcut(Position& pos, Stack* ss, int beta, int depth
     return std::nullopt;
   MovePicker picker(MovePicker::ProbCut{}, pos, n.tt_move, probcut_beta - ss->static_eval, history_,
                     pool_.options().ordering);
+  ss->stat_score = ss->move_count = 0;
   while (const Move m = picker.next()) {
     set_move(ss, pos, m);
     pool_.tt().prefetch(pos.key_after(m));
@@ -235,14 +237,19 @@ std::optional<int> Worker::probcut(Position& pos, Stack* ss, int beta, int depth
     const int value = qsearch<kNonPV>(pos, ss, alpha - 1, alpha);
     if (value < alpha) return value;
   }
+  // A strong quiet move just played by the opponent makes both prunings below less likely.
+  const int last_history = opt.history_pruning_conditions ? (ss - 1)->stat_score : 0;
   // Reverse futility pruning: far enough above beta that a quiet reply will not drop us.
   if (opt.reverse_futility && depth <= ReverseFutilityDepth &&
-      eval - ReverseFutilityMargin * (depth - n.improving) >= beta && eval < kValueTbWinInMaxPly)
+      eval - ReverseFutilityMargin * (depth - n.improving) -
+              last_history / ReverseFutilityHistoryDiv >=
+          beta &&
+      eval < kValueTbWinInMaxPly)
     return eval;
   // Null-move pruning: if passing still fails high, a real move will too.
   if (opt.null_move && depth >= NullMoveMinDepth && eval >= beta && ss->static_eval >= beta &&
-      (ss - 1)->move != Move::null() && pos.has_non_pawn_material(pos.side_to_move()) &&
-      beta > kValueTbLossInMaxPly)
+      last_history < NullMoveHistoryMax && (ss - 1)->move != Move::null() &&
+      pos.has_non_pawn_material(pos.side_to_move()) && beta > kValueTbLossInMaxPly)
     if (const auto value = null_move(pos, ss, beta, depth, eval, cut_node)) return value;
   // ProbCut: a good capture that beats beta by a margin in a reduced search almost surely
   // beats beta in the full one.
@@ -251,9 +258,9 @@ std::optional<int> Worker::probcut(Position& pos, Stack* ss, int beta, int depth
   return std::nullopt;
 }
 
-Worker::SingularResult Worker::singular_extension(Position& pos, Stack* ss, int beta, int depth,
-                                                  Move tt_move, int tt_value, bool pv_node,
-                                                  bool cut_node) {
+Worker::SingularResult Worker::singular_extension(Position& pos, Stack* ss, int alpha, int beta,
+                                                  int depth, Move tt_move, int tt_value,
+                                                  bool pv_node, bool cut_node) {
   const int singular_beta = tt_value - depth * SingularMargin / kSingularMarginScale;
   ss->excluded = tt_move;
   const int value =
@@ -268,6 +275,9 @@ Worker::SingularResult Worker::singular_extension(Position& pos, Stack* ss, int 
   if (singular_beta >= beta) return {.cutoff = singular_beta};
   // The TT move is not alone (or this is a cut node): spend less on it.
   if (tt_value >= beta || cut_node) return {-1, std::nullopt};
+  // Neither alone nor good enough to raise alpha here: no reason to look at it deeper.
+  if (pool_.options().negative_extension_below_alpha && tt_value <= alpha)
+    return {-1, std::nullopt};
   return {};
 }
 
@@ -316,7 +326,8 @@ Worker::SingularResult Worker::singular_extension(Position& pos, Stack* ss, int 
 [[gnu::always_inline]] inline int Worker::late_move_reduction(const Stack* ss, const MoveFacts& mf,
                                                               int depth, int move_count,
                                                               bool pv_node, bool cut_node,
-                                                              bool improving, bool tt_noisy) const {
+                                                              bool improving, bool tt_noisy,
+                                                              bool singular_quiet) const {
   const SearchOptions& opt = pool_.options();
   int r = reduction(mf.noisy, depth, move_count);
   r -= pv_node;
@@ -330,6 +341,14 @@ Worker::SingularResult Worker::singular_extension(Position& pos, Stack* ss, int 
     if (opt.lmr_noisy_tt_move) r += tt_noisy;  // the best move here is probably a capture
   }
   if (opt.lmr_tt_pv) r -= ss->tt_pv && !pv_node;
+  // The children so far cut often: this node's later moves are likely as refutable.
+  if (opt.cutoff_count) r += (ss + 1)->cutoff_count > LmrCutoffCount;
+  if (opt.lmr_sf11_terms) {
+    // The opponent reached this node late in its move list: it is probably no critical line.
+    r -= (ss - 1)->move_count > LmrParentMoveCount;
+    // The TT move was singular and quiet: the others are likely poor but are looked at anyway.
+    if (singular_quiet) r -= LmrSingularTTMove;
+  }
   return r;
 }
 
@@ -406,8 +425,11 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
                    : excluded ? ss->static_eval
                               : evaluate_node(pos, ss, tt_hit ? &tte : nullptr, tt_value);
   if (in_check) ss->static_eval = ss->raw_eval = kValueNone;
+  // Against our last eval; with the check two plies back, the one before it.
+  const Stack* earlier =
+      opt.improving_four_plies && (ss - 2)->static_eval == kValueNone ? ss - 4 : ss - 2;
   const bool improving =
-      !in_check && (ss - 2)->static_eval != kValueNone && ss->static_eval > (ss - 2)->static_eval;
+      !in_check && earlier->static_eval != kValueNone && ss->static_eval > earlier->static_eval;
   // The opponent's last quiet move learns from the eval swing it caused, once per position.
   if (opt.ordering.eval_diff_history && !tt_hit && !in_check && !excluded &&
       (ss - 1)->move.is_ok() && (ss - 1)->static_eval != kValueNone &&
@@ -423,6 +445,7 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
 
   // Step 7. The move loop: the root walks its root moves, other nodes the staged picker.
   (ss + 2)->killers.clear();
+  (ss + 2)->cutoff_count = 0;
   const Color us = pos.side_to_move();
   OrderingContext ctx = context(pos, ss);
   if (opt.ordering.threats) ss->threatened = (ctx.threats = threats_against_side_to_move(pos)).all;
@@ -435,6 +458,7 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
   Move best_move = Move::none();
   TriedMoves tried;  // for the malus at a cutoff
   bool skip_quiets = false;
+  bool singular_quiet = false;  // the TT move was extended as singular, and is quiet
 
   for (;;) {
     Move m;
@@ -467,15 +491,18 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
         !is_decisive(tt_value) && (tte.bound & BOUND_LOWER) &&
         tte.depth >= depth - SingularTTDepthMargin) {
       const SingularResult singular =
-          singular_extension(pos, ss, beta, depth, m, tt_value, pv_node, cut_node);
+          singular_extension(pos, ss, alpha, beta, depth, m, tt_value, pv_node, cut_node);
       if (singular.cutoff) return *singular.cutoff;
       extension = singular.extension;
+      singular_quiet = extension > 0 && !noisy;
     }
     int new_depth = depth - 1 + extension;
     (ss + 1)->double_extensions = ss->double_extensions + (extension >= 2);
 
     // Step 10. Make the move; late moves get a reduced null-window search first.
     set_move(ss, pos, m);
+    ss->stat_score = noisy ? 0 : mf.history;
+    ss->move_count = move_count;
     pool_.tt().prefetch(pos.key_after(m));
     pos.do_move(m);
     int value = -kValueInfinite;
@@ -485,8 +512,8 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
 
     if (opt.late_move_reductions && depth >= LmrMinDepth && move_count > 1 + pv_node &&
         (!noisy || opt.lmr_captures)) {
-      const int r =
-          late_move_reduction(ss, mf, depth, move_count, pv_node, cut_node, improving, tt_noisy);
+      const int r = late_move_reduction(ss, mf, depth, move_count, pv_node, cut_node, improving,
+                                        tt_noisy, singular_quiet);
       const int reduced = std::clamp(new_depth - r, 1, std::max(new_depth, 1));
       value = -search<kNonPV>(pos, ss + 1, -(alpha + 1), -alpha, reduced, true);
       if (value > alpha && reduced < new_depth) {
@@ -527,11 +554,16 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
         if (value >= beta) {
           if constexpr (kOrderingStats && !root) count_cutoff(move_count, picker.last_stage());
           if (!noisy) ss->killers.add(m);
+          ++ss->cutoff_count;
           record_cutoff(history_, opt.ordering, pos, ctx, m, depth, tried.quiets(),
                         tried.captures());
           break;
         }
         alpha = value;
+        // The rest of a PV node only has to confirm the new best move: a ply less will do.
+        if (opt.pv_shallower && pv_node && !root && depth > 1 && depth < PvShallowerMaxDepth &&
+            !is_decisive(alpha) && !is_decisive(beta))
+          --depth;
       }
     }
     tried.add(m, noisy);

@@ -72,6 +72,9 @@ class alignas(64) Worker {
     // The squares the opponent attacked here (threat-aware ordering on), which index the
     // butterfly entry of `move`.
     Bitboard threatened = 0;
+    int stat_score = 0;    // the quiet history of `move` (0 for a noisy move)
+    int move_count = 0;    // the number of `move` in this node's move loop
+    int cutoff_count = 0;  // beta cutoffs among the nodes at this ply under the same grandparent
   };
 
   // A proven result from the tablebases, with the bound it is proven as.
@@ -122,15 +125,16 @@ class alignas(64) Worker {
                                         bool cut_node, const NodeEstimate& n);
   std::optional<int> probcut(Position& pos, Stack* ss, int beta, int depth, const NodeEstimate& n,
                              bool cut_node);
-  SingularResult singular_extension(Position& pos, Stack* ss, int beta, int depth, Move tt_move,
-                                    int tt_value, bool pv_node, bool cut_node);
+  SingularResult singular_extension(Position& pos, Stack* ss, int alpha, int beta, int depth,
+                                    Move tt_move, int tt_value, bool pv_node, bool cut_node);
   // Low-depth pruning of one move: true to skip it. Sets skip_quiets when late-move pruning
   // drops every quiet after it.
   bool skip_move(const Position& pos, const Stack* ss, const MoveFacts& mf, int depth,
                  int move_count, bool improving, int alpha, bool& skip_quiets) const;
   // Plies by which late-move reduction shortens the null-window search of a late move.
   int late_move_reduction(const Stack* ss, const MoveFacts& mf, int depth, int move_count,
-                          bool pv_node, bool cut_node, bool improving, bool tt_noisy) const;
+                          bool pv_node, bool cut_node, bool improving, bool tt_noisy,
+                          bool singular_quiet) const;
   void count_cutoff(int move_count, PickStage stage);  // ordering statistics builds only
   // Root bookkeeping after a root move was searched: its score and PV, its node effort, and
   // for the main thread's time management whether it changed or confirmed the best move.

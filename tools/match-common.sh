@@ -37,3 +37,28 @@ summarize() {
     true
   echo "time losses / illegal moves / disconnects / stalls mentioned in the log: $issues"
 }
+
+# Runs split into chunks (tools/switch-sprts, tools/ordering-games): STEM.partN.log is chunk N's
+# fastchess log and STEM.partN.log.result the lines of its last report, kept to resume later.
+
+# chunk_summary LOG: the lines of a fastchess log's last report that tools/combine-runs reads.
+chunk_summary() {
+  local kind
+  for kind in Elo Games Ptnml LLR; do grep -E "^$kind" "$1" | tail -1 || true; done
+}
+
+# next_chunk STEM: prints the log of the first chunk of STEM not yet played. A chunk cut short
+# (a log with a report but no .result) gets its .result from that report and counts as played.
+next_chunk() {
+  local part log
+  for ((part = 0; ; ++part)); do
+    log="$1.part$part.log"
+    [ -s "$log.result" ] && continue
+    if [ -s "$log" ] && grep -q '^Ptnml' "$log"; then
+      chunk_summary "$log" > "$log.result"
+      continue
+    fi
+    echo "$log"
+    return
+  done
+}
