@@ -164,12 +164,13 @@ struct OrderingSwitches {
   bool followup_history = true;   // ... two plies back
   bool deep_continuation = true;  // ... four and six plies back
   bool threats = true;  // threat-aware quiets: escapes, attacked squares, butterfly by threats
-  bool pawn_history = false;             // quiet history by pawn structure
-  bool low_ply_history = false;          // quiet history of the first plies from the root
-  bool continuation_split = false;       // continuation history by check and capture
-  bool capture_see_history = false;      // capture history moves the good/bad capture line
-  bool eval_diff_history = false;        // the opponent's quiet move learns from the eval swing
-  bool lmr_continuation_update = false;  // continuation history learns from LMR re-searches
+  // The issue-30 bundle, kept together on its games (README, "Move ordering III").
+  bool pawn_history = true;             // quiet history by pawn structure
+  bool low_ply_history = true;          // quiet history of the first plies from the root
+  bool continuation_split = true;       // continuation history by check and capture
+  bool capture_see_history = true;      // capture history moves the good/bad capture line
+  bool eval_diff_history = true;        // the opponent's quiet move learns from the eval swing
+  bool lmr_continuation_update = true;  // continuation history learns from LMR re-searches
 
   // Whether the continuation table kContinuationPlies[i] plies back is read and updated.
   bool continuation(int i) const {

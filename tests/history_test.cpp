@@ -180,6 +180,7 @@ TEST_F(CutoffUpdates, PawnAndLowPlyHistoryLearnAtACutoff) {
   ctx.ply = 2;
   const Move best = *parse_uci_move(pos, "h1h7"), tried = *parse_uci_move(pos, "e1d2");
   OrderingSwitches sw;
+  sw.pawn_history = sw.low_ply_history = false;
   record_cutoff(*tables_, sw, pos, ctx, best, 3, {&tried, 1}, {});
   EXPECT_EQ(tables_->pawn.table[ctx.pawn_index][W_ROOK][SQ_H7], 0) << "switched off";
   EXPECT_EQ(tables_->low_ply.table[2][SQ_H1][SQ_H7], 0) << "switched off";
@@ -215,6 +216,7 @@ TEST(ContinuationSplit, SelectedByCheckAndCaptureOnlyWhenSwitchedOn) {
   const Position free = *Position::from_fen("6k1/8/8/8/7R/8/8/4K2n w - - 0 1");
   const Move rxh1 = *parse_uci_move(free, "h4h1");
   OrderingSwitches sw;
+  sw.continuation_split = false;
   EXPECT_EQ(continuation_histories(*tables, sw, check, kxe2), tables->continuation[0][0]);
   EXPECT_EQ(continuation_histories(*tables, sw, free, rxh1), tables->continuation[0][0]);
   sw.continuation_split = true;

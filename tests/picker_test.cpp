@@ -71,15 +71,15 @@ class PickerExactlyOnce : public ::testing::Test {
 
 TEST_F(PickerExactlyOnce, AllVariantsOverThePerftSuites) {
   const OrderingSwitches all_on;
-  const OrderingSwitches threats_on = [] {
+  const OrderingSwitches threats_off = [] {
     OrderingSwitches sw;
-    sw.threats = true;
+    sw.threats = false;
     return sw;
   }();
-  const OrderingSwitches new_on = [] {  // every switch, the issue-30 heuristics included
+  const OrderingSwitches new_off = [] {  // the ordering before issue 30
     OrderingSwitches sw;
-    sw.threats = sw.pawn_history = sw.low_ply_history = sw.continuation_split = true;
-    sw.capture_see_history = sw.eval_diff_history = sw.lmr_continuation_update = true;
+    sw.threats = sw.pawn_history = sw.low_ply_history = sw.continuation_split = false;
+    sw.capture_see_history = sw.eval_diff_history = sw.lmr_continuation_update = false;
     return sw;
   }();
   const OrderingSwitches baseline = [] {
@@ -115,7 +115,7 @@ TEST_F(PickerExactlyOnce, AllVariantsOverThePerftSuites) {
                                   int(rng_() % 6),
                                   PawnHistory::index(pos.pawn_key())};
         const int depth = int(rng_() % 12) + 1;
-        for (const OrderingSwitches* sw : {&all_on, &threats_on, &new_on, &baseline}) {
+        for (const OrderingSwitches* sw : {&all_on, &threats_off, &new_off, &baseline}) {
           ASSERT_EQ(
               drain(MovePicker(MovePicker::Main{}, pos, tt, depth, *tables, ctx, killers, *sw)),
               legal)
@@ -129,7 +129,7 @@ TEST_F(PickerExactlyOnce, AllVariantsOverThePerftSuites) {
           const Move excluded(it->first);
           auto want = legal;
           want.erase(it->first);
-          for (const OrderingSwitches* sw : {&all_on, &new_on})
+          for (const OrderingSwitches* sw : {&all_on, &new_off})
             ASSERT_EQ(drain(MovePicker(MovePicker::Main{}, pos, excluded, depth, *tables, ctx,
                                        killers, *sw, excluded)),
                       want)
@@ -231,6 +231,7 @@ TEST(Picker, PawnAndLowPlyHistoryRaiseAQuiet) {
   tables->pawn.table[ctx.pawn_index][W_PAWN][SQ_A3].set(900);
   tables->low_ply.table[1][SQ_B1][SQ_C3].set(600);
   OrderingSwitches sw;
+  sw.pawn_history = sw.low_ply_history = false;
   EXPECT_EQ(quiet_ordering_extra(*tables, sw, ctx, W_PAWN, a2a3), 0) << "both off";
   sw.pawn_history = sw.low_ply_history = true;
   EXPECT_EQ(quiet_ordering_extra(*tables, sw, ctx, W_PAWN, a2a3), 900);
