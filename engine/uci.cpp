@@ -136,6 +136,9 @@ Uci::Uci(std::ostream& out, bool dev_options)
   dev("DevCutoffCount", so.cutoff_count);
   dev("DevPVShallower", so.pv_shallower);
   dev("DevLMRSf11Terms", so.lmr_sf11_terms);
+  dev("DevMaterialCorrection", so.material_correction);
+  dev("DevContinuationCorrection", so.continuation_correction);
+  dev("DevCheckExtensionLimit", so.check_extension_limit);
   dev("DevBaselineOrdering", so.ordering.baseline);
   dev("DevKillers", so.ordering.killers);
   dev("DevCountermove", so.ordering.countermove);

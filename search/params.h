@@ -61,7 +61,9 @@
   X(CorrectionMaxError, 64, 16, 120)         /* cp; a larger search error is clipped */         \
   X(CorrectionMaxWeight, 16, 4, 64)          /* update weight min(depth + 1, this) */           \
   X(CorrectionPawnWeight, 43, 0, 128)        /* correction = (pawn * this + */                  \
-  X(CorrectionNonPawnWeight, 21, 0, 128)     /* (white + black non-pawn) * this) / 64 */        \
+  X(CorrectionNonPawnWeight, 21, 0, 128)     /* (white + black non-pawn) * this + */            \
+  X(CorrectionMaterialWeight, 16, 0, 128)    /* material * this + */                            \
+  X(CorrectionContinuationWeight, 16, 0, 128) /* last two moves * this) / 64 */                 \
   X(HistoryBonusQuad, 16, 0, 64)             /* cutoff bonus: min(q * d^2 + l * d, max) */      \
   X(HistoryBonusLinear, 32, 0, 256)                                                             \
   X(HistoryBonusMax, 1600, 400, 4000)                                                           \

@@ -81,9 +81,12 @@ struct SearchOptions {
   bool history_pruning_conditions = false;  // RFP and null move read the last move's history
   bool improving_four_plies = false;  // improving from four plies back when two back was in check
   bool negative_extension_below_alpha = false;  // a TT move scored at or below alpha: -1 ply
-  bool cutoff_count = false;    // many cutoffs among the children: later moves reduce more
-  bool pv_shallower = false;    // a PV node searches a ply shallower once alpha has risen
-  bool lmr_sf11_terms = false;  // LMR: the opponent's high move count, a singular TT move
+  bool cutoff_count = false;             // many cutoffs among the children: later moves reduce more
+  bool pv_shallower = false;             // a PV node searches a ply shallower once alpha has risen
+  bool lmr_sf11_terms = false;           // LMR: the opponent's high move count, a singular TT move
+  bool material_correction = false;      // correction history by material too
+  bool continuation_correction = false;  // ... and by the last two moves
+  bool check_extension_limit = false;    // extend checks only within twice the root depth
   OrderingSwitches ordering;
 };
 

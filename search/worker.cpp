@@ -75,6 +75,8 @@ void Worker::clear() {
   eval_cache_.clear();
   correction_.clear();
   for (CorrectionHistory& h : non_pawn_correction_) h.clear();
+  material_correction_.clear();
+  continuation_correction_.clear();
 }
 
 void Worker::set_move(Stack* ss, const Position& pos, Move m) {
@@ -139,7 +141,7 @@ int Worker::search_excluding(Position& pos, Move excluded, int beta, int depth) 
     ss->raw_eval = pool_.tt().probe(pos.key(), tte) && tte.eval != kValueNone
                        ? tte.eval
                        : eval::evaluate(pos, pawn_cache_, eval_cache_);
-    ss->static_eval = corrected_eval(pos, ss->raw_eval);
+    ss->static_eval = corrected_eval(pos, ss, ss->raw_eval);
   }
   ss->excluded = excluded;
   const int value = search<kNonPV>(pos, ss, beta - 1, beta, depth, false);
@@ -289,7 +291,7 @@ Worker::SingularResult Worker::singular_extension(Position& pos, Stack* ss, int 
   if (!tt_eval && pool_.options().store_eval)
     pool_.tt().store(pos.key(), Move::none(), kValueNone, ss->raw_eval, kDepthNone, BOUND_NONE,
                      ss->tt_pv);
-  ss->static_eval = corrected_eval(pos, ss->raw_eval);
+  ss->static_eval = corrected_eval(pos, ss, ss->raw_eval);
   // A TT score is a better estimate than the static eval when its bound allows.
   if (tt_value != kValueNone &&
       (tte->bound & (tt_value > ss->static_eval ? BOUND_LOWER : BOUND_UPPER)))
@@ -369,8 +371,10 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
   const Move excluded = ss->excluded;
   const SearchOptions& opt = pool_.options();
 
-  // Step 1. Check extension; at the horizon, quiescence takes over.
-  if (in_check && !root) ++depth;
+  // Step 1. Check extension; at the horizon, quiescence takes over. With the limit on, only
+  // within twice the iteration's depth: checks traded back and forth would otherwise keep the
+  // depth from falling (a tree that explodes when the checks are ordered badly).
+  if (in_check && !root && (!opt.check_extension_limit || ply < 2 * root_depth_)) ++depth;
   if (depth <= 0) return qsearch<kQSearchType>(pos, ss, alpha, beta);
 
   // Step 2. Node start: stop, draws, the ply limit, mate distance pruning (no line from here

@@ -142,7 +142,7 @@ class alignas(64) Worker {
                         std::uint64_t nodes_before);
 
   // The static eval with the correction history's offset, kept inside the non-mate range.
-  int corrected_eval(const Position& pos, int raw_eval) const;
+  int corrected_eval(const Position& pos, const Stack* ss, int raw_eval) const;
   // Teaches the correction history what a finished search found, when its bound says which
   // side of the static eval the true score lies on.
   void update_correction(const Position& pos, const Stack* ss, int depth, int best_value,
@@ -184,6 +184,8 @@ class alignas(64) Worker {
   CorrectionHistory correction_;  // by pawn structure
   // By the pieces other than pawns of one colour (the king included), per colour.
   CorrectionHistory non_pawn_correction_[COLOR_NB];
+  CorrectionHistory material_correction_;                  // by material_key
+  ContinuationCorrectionHistory continuation_correction_;  // by the last two moves
   std::uint64_t calls_until_check_ = 0;
 
   Move pv_[kMaxPly + 2][kMaxPly + 2];
