@@ -58,6 +58,12 @@ int eval_diff_bonus(int previous_eval, int eval) {
                     EvalDiffHistoryMax);
 }
 
+void record_eval_swing(HistoryTables& h, const OrderingSwitches& sw, Color mover, Move m,
+                       Bitboard threatened, int previous_eval, int eval) {
+  if (sw.eval_diff_history && !sw.baseline)
+    h.butterfly.at(mover, m, threatened).update(eval_diff_bonus(previous_eval, eval));
+}
+
 int capture_history(const HistoryTables& h, const Position& pos, Move m) {
   return h.capture.table[pos.moved_piece(m)][m.to()][pos.captured_type(m)];
 }

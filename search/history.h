@@ -173,7 +173,9 @@ struct OrderingSwitches {
   bool lmr_continuation_update = true;  // continuation history learns from LMR re-searches
 
   // Whether the continuation table kContinuationPlies[i] plies back is read and updated.
+  // The baseline ordering has none: it neither reads nor teaches any history table.
   bool continuation(int i) const {
+    if (baseline) return false;
     const int plies = kContinuationPlies[i];
     return plies == 1 ? counter_history : plies == 2 ? followup_history : deep_continuation;
   }
@@ -245,5 +247,9 @@ void update_continuation(const OrderingContext& ctx, Piece pc, Square to, int bo
 // caused (previous_eval from their view before it, eval from ours after it): a move after
 // which our eval fell below what theirs was is rewarded, one that lost ground punished.
 int eval_diff_bonus(int previous_eval, int eval);
+// That update, for the quiet move m the opponent (`mover`) made from a node where the squares
+// `threatened` were attacked, when the switches ask for it.
+void record_eval_swing(HistoryTables& h, const OrderingSwitches& sw, Color mover, Move m,
+                       Bitboard threatened, int previous_eval, int eval);
 
 }  // namespace riposte

@@ -435,11 +435,11 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
   const bool improving =
       !in_check && earlier->static_eval != kValueNone && ss->static_eval > earlier->static_eval;
   // The opponent's last quiet move learns from the eval swing it caused, once per position.
-  if (opt.ordering.eval_diff_history && !opt.ordering.baseline && !tt_hit && !in_check &&
-      !excluded && (ss - 1)->move.is_ok() && (ss - 1)->static_eval != kValueNone &&
-      pos.captured_piece() == NO_PIECE && (ss - 1)->move.type() != PROMOTION)
-    history_.butterfly.at(~pos.side_to_move(), (ss - 1)->move, (ss - 1)->threatened)
-        .update(eval_diff_bonus((ss - 1)->static_eval, ss->static_eval));
+  if (!tt_hit && !in_check && !excluded && (ss - 1)->move.is_ok() &&
+      (ss - 1)->static_eval != kValueNone && pos.captured_piece() == NO_PIECE &&
+      (ss - 1)->move.type() != PROMOTION)
+    record_eval_swing(history_, opt.ordering, ~pos.side_to_move(), (ss - 1)->move,
+                      (ss - 1)->threatened, (ss - 1)->static_eval, ss->static_eval);
 
   // Step 6. Pruning before the moves, at non-PV nodes out of check.
   if (!pv_node && !in_check && !excluded)
@@ -530,7 +530,7 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
         if (reduced < new_depth) {
           value = -search<kNonPV>(pos, ss + 1, -(alpha + 1), -alpha, new_depth, !cut_node);
           // The re-search says whether the reduction misjudged the move.
-          if (opt.ordering.lmr_continuation_update && !opt.ordering.baseline && !noisy)
+          if (opt.ordering.lmr_continuation_update && !noisy)
             update_continuation(ctx, ss->moved_piece, m.to(),
                                 value >= beta    ? history_bonus(new_depth)
                                 : value <= alpha ? -history_malus(new_depth)
