@@ -129,16 +129,9 @@ Uci::Uci(std::ostream& out, bool dev_options)
   dev("DevProbCut", so.probcut);
   dev("DevRazoring", so.razoring);
   dev("DevUpcomingRepetition", so.upcoming_repetition);
-  dev("DevRule50Damping", so.rule50_damping);
   dev("DevHistoryPruningConditions", so.history_pruning_conditions);
   dev("DevImprovingFourPlies", so.improving_four_plies);
   dev("DevNegativeExtensionBelowAlpha", so.negative_extension_below_alpha);
-  dev("DevCutoffCount", so.cutoff_count);
-  dev("DevPVShallower", so.pv_shallower);
-  dev("DevLMRSf11Terms", so.lmr_sf11_terms);
-  dev("DevMaterialCorrection", so.material_correction);
-  dev("DevContinuationCorrection", so.continuation_correction);
-  dev("DevCheckExtensionLimit", so.check_extension_limit);
   dev("DevBaselineOrdering", so.ordering.baseline);
   dev("DevKillers", so.ordering.killers);
   dev("DevCountermove", so.ordering.countermove);

@@ -1,15 +1,14 @@
 // Static-evaluation correction history: per side to move and a key of part of the position
-// (the pawn structure, one colour's other pieces, the material), or per pair of the last two
-// moves, a running average of how far search results landed from the raw static eval. Adding it to
-// the static eval fixes what the evaluation systematically misjudges there, and every pruning rule
-// that reads the eval (and `improving`) works with the corrected value.
+// (the pawn structure, one colour's other pieces), a running average of how far search results
+// landed from the raw static eval. Adding it to the static eval fixes what the evaluation
+// systematically misjudges there, and every pruning rule that reads the eval (and `improving`)
+// works with the corrected value.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
 
-#include "movegen/position.h"
 #include "movegen/types.h"
 
 namespace riposte {
@@ -48,34 +47,5 @@ class CorrectionHistory {
 
   std::int16_t table_[COLOR_NB][kSize] = {};
 };
-
-// Correction by the last two moves, each as [piece][to]: what the evaluation misjudges after a
-// particular exchange or manoeuvre (a recapture it cannot see, a piece that just arrived).
-// The pieces say whose moves they were, so no side to move is needed.
-class ContinuationCorrectionHistory {
- public:
-  int get(Piece prev2, Square to2, Piece prev1, Square to1) const {
-    return table_[prev2][to2][prev1][to1] / kCorrectionGrain;
-  }
-  void update(Piece prev2, Square to2, Piece prev1, Square to1, int depth, int error, int max_error,
-              int max_weight) {
-    update_correction_entry(table_[prev2][to2][prev1][to1], depth, error, max_error, max_weight);
-  }
-  void clear() { std::memset(table_, 0, sizeof(table_)); }
-
- private:
-  std::int16_t table_[PIECE_NB][SQUARE_NB][PIECE_NB][SQUARE_NB] = {};
-};
-
-// A key of the material alone (how many of each piece each side has): positions with the same
-// material share a correction whatever the placement. Counts fit four bits (at most 10 of a
-// kind after promotions); the multiply mixes the packed counts into the bits a table indexes.
-inline Key material_key(const Position& pos) {
-  Key packed = 0;
-  for (const Color c : {WHITE, BLACK})
-    for (const PieceType pt : {PAWN, KNIGHT, BISHOP, ROOK, QUEEN})
-      packed = packed << 4 | Key(popcount(pos.pieces(c, pt)));
-  return packed * 0x9E3779B97F4A7C15ULL >> 32;
-}
 
 }  // namespace riposte

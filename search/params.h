@@ -20,12 +20,7 @@
   X(LmrCaptureHistoryDiv, 4096, 1024, 16384) /* capture history per ply */                      \
   X(LmrDeeperMargin, 40, 0, 200)             /* re-search deeper above best + this */           \
   X(LmrDeeperPerDepth, 2, 0, 16)                                                                \
-  X(LmrShallowerMargin, 8, 0, 60)     /* re-search shallower below best + this */               \
-  X(LmrCutoffCount, 3, 1, 10)         /* more cutoffs than this among the children: +1 ply */   \
-  X(LmrParentMoveCount, 14, 4, 40)    /* the opponent's move number above this: -1 ply */       \
-  X(LmrSingularTTMove, 2, 0, 4)       /* plies less after a singular quiet TT move */           \
-  X(PvShallowerMaxDepth, 6, 2, 12)    /* PV nodes below this depth: -1 ply once alpha rose */   \
-  X(Rule50DampingBase, 200, 100, 400) /* eval * (base - rule50) / base */                       \
+  X(LmrShallowerMargin, 8, 0, 60) /* re-search shallower below best + this */                   \
   X(ReverseFutilityMargin, 75, 30, 200)                                                         \
   X(ReverseFutilityDepth, 8, 3, 14)                                                             \
   X(NullMoveMinDepth, 3, 1, 6)                                                                  \
@@ -52,19 +47,17 @@
   X(LmpBase, 3, 1, 10)                /* quiets before LMP: (base + d^2) / 2 */                 \
   X(FutilityBase, 100, 20, 300)                                                                 \
   X(FutilityPerDepth, 100, 30, 250)                                                             \
-  X(SeeQuietMargin, 30, 5, 120)               /* quiets: SEE >= -m * lmrDepth^2 */              \
-  X(SeeCaptureMargin, 100, 30, 250)           /* captures: SEE >= -m * depth */                 \
-  X(HistoryPruningMargin, 4000, 1000, 12000)  /* per ply of depth */                            \
-  X(HistoryPruningDepth, 3, 1, 6)             /* lmrDepth below this */                         \
-  X(QsFutilityMargin, 200, 50, 400)           /* delta pruning over the stand pat */            \
-  X(QsMoveLimit, 3, 1, 10)                    /* plain captures searched per node */            \
-  X(CorrectionMaxError, 64, 16, 120)          /* cp; a larger search error is clipped */        \
-  X(CorrectionMaxWeight, 16, 4, 64)           /* update weight min(depth + 1, this) */          \
-  X(CorrectionPawnWeight, 43, 0, 128)         /* correction = (pawn * this + */                 \
-  X(CorrectionNonPawnWeight, 21, 0, 128)      /* (white + black non-pawn) * this + */           \
-  X(CorrectionMaterialWeight, 16, 0, 128)     /* material * this + */                           \
-  X(CorrectionContinuationWeight, 16, 0, 128) /* last two moves * this) / 64 */                 \
-  X(HistoryBonusQuad, 16, 0, 64)              /* cutoff bonus: min(q * d^2 + l * d, max) */     \
+  X(SeeQuietMargin, 30, 5, 120)              /* quiets: SEE >= -m * lmrDepth^2 */               \
+  X(SeeCaptureMargin, 100, 30, 250)          /* captures: SEE >= -m * depth */                  \
+  X(HistoryPruningMargin, 4000, 1000, 12000) /* per ply of depth */                             \
+  X(HistoryPruningDepth, 3, 1, 6)            /* lmrDepth below this */                          \
+  X(QsFutilityMargin, 200, 50, 400)          /* delta pruning over the stand pat */             \
+  X(QsMoveLimit, 3, 1, 10)                   /* plain captures searched per node */             \
+  X(CorrectionMaxError, 64, 16, 120)         /* cp; a larger search error is clipped */         \
+  X(CorrectionMaxWeight, 16, 4, 64)          /* update weight min(depth + 1, this) */           \
+  X(CorrectionPawnWeight, 43, 0, 128)        /* correction = (pawn * this + */                  \
+  X(CorrectionNonPawnWeight, 21, 0, 128)     /* (white + black non-pawn) * this) / 64 */        \
+  X(HistoryBonusQuad, 16, 0, 64)             /* cutoff bonus: min(q * d^2 + l * d, max) */      \
   X(HistoryBonusLinear, 32, 0, 256)                                                             \
   X(HistoryBonusMax, 1600, 400, 4000)                                                           \
   X(HistoryMalusQuad, 16, 0, 64) /* the same for the moves tried before the cutoff */           \

@@ -12,40 +12,20 @@ namespace riposte {
 
 using namespace params;
 
-namespace {
-
-// The last two moves on the stack before ss, when both are real moves (not null or none): the
-// key of the continuation correction.
-bool last_two_moves(const auto* ss) { return (ss - 1)->move.is_ok() && (ss - 2)->move.is_ok(); }
-
-}  // namespace
-
-int Worker::corrected_eval(const Position& pos, const Stack* ss, int raw_eval) const {
+int Worker::corrected_eval(const Position& pos, int raw_eval) const {
   const SearchOptions& opt = pool_.options();
-  if (!opt.correction_history && !opt.rule50_damping) return raw_eval;
-  int v = raw_eval;
-  if (opt.correction_history) {
-    const Color stm = pos.side_to_move();
-    int correction = correction_.get(stm, pos.pawn_key());
-    // Each table learns the whole error on its own. The blend's weights are what games chose:
-    // they sum to 85/64 by default, so agreeing tables correct a little more than either alone.
-    if (opt.non_pawn_correction) {
-      int sum = correction * CorrectionPawnWeight +
-                (non_pawn_correction_[WHITE].get(stm, pos.non_pawn_key(WHITE)) +
-                 non_pawn_correction_[BLACK].get(stm, pos.non_pawn_key(BLACK))) *
-                    CorrectionNonPawnWeight;
-      if (opt.material_correction)
-        sum += material_correction_.get(stm, material_key(pos)) * CorrectionMaterialWeight;
-      if (opt.continuation_correction && last_two_moves(ss))
-        sum += continuation_correction_.get((ss - 2)->moved_piece, (ss - 2)->move.to(),
-                                            (ss - 1)->moved_piece, (ss - 1)->move.to()) *
-               CorrectionContinuationWeight;
-      correction = sum / kCorrectionWeightScale;
-    }
-    v += correction;
-  }
-  // A position far into the 50-move count is nearer a draw than its material says.
-  if (opt.rule50_damping) v = v * (Rule50DampingBase - pos.rule50()) / Rule50DampingBase;
+  if (!opt.correction_history) return raw_eval;
+  const Color stm = pos.side_to_move();
+  int correction = correction_.get(stm, pos.pawn_key());
+  // Each table learns the whole error on its own. The blend's weights are what games chose:
+  // they sum to 85/64 by default, so agreeing tables correct a little more than either alone.
+  if (opt.non_pawn_correction)
+    correction = (correction * CorrectionPawnWeight +
+                  (non_pawn_correction_[WHITE].get(stm, pos.non_pawn_key(WHITE)) +
+                   non_pawn_correction_[BLACK].get(stm, pos.non_pawn_key(BLACK))) *
+                      CorrectionNonPawnWeight) /
+                 kCorrectionWeightScale;
+  const int v = raw_eval + correction;
   return std::clamp(v, kValueTbLossInMaxPly + 1, kValueTbWinInMaxPly - 1);
 }
 
@@ -67,13 +47,6 @@ void Worker::update_correction(const Position& pos, const Stack* ss, int depth, 
   for (const Color c : {WHITE, BLACK})
     non_pawn_correction_[c].update(stm, pos.non_pawn_key(c), depth, error, CorrectionMaxError,
                                    CorrectionMaxWeight);
-  if (opt.material_correction)
-    material_correction_.update(stm, material_key(pos), depth, error, CorrectionMaxError,
-                                CorrectionMaxWeight);
-  if (opt.continuation_correction && last_two_moves(ss))
-    continuation_correction_.update((ss - 2)->moved_piece, (ss - 2)->move.to(),
-                                    (ss - 1)->moved_piece, (ss - 1)->move.to(), depth, error,
-                                    CorrectionMaxError, CorrectionMaxWeight);
 }
 
 template <Worker::NodeType NT>
@@ -108,7 +81,7 @@ int Worker::qsearch(Position& pos, Stack* ss, int alpha, int beta) {
   if (!in_check) {
     const bool tt_eval = tt_hit && tte.eval != kValueNone;
     ss->raw_eval = tt_eval ? tte.eval : eval::evaluate(pos, pawn_cache_, eval_cache_);
-    ss->static_eval = best_value = corrected_eval(pos, ss, ss->raw_eval);
+    ss->static_eval = best_value = corrected_eval(pos, ss->raw_eval);
     if (tt_value != kValueNone && (tte.bound & (tt_value > best_value ? BOUND_LOWER : BOUND_UPPER)))
       best_value = tt_value;
     // Stand pat: the side to move may decline every capture.

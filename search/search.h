@@ -75,18 +75,11 @@ struct SearchOptions {
   bool lmr_research_depth = true;  // re-search a ply deeper or shallower by the reduced result
   bool probcut = true;
   bool razoring = true;
-  // Issue-31 details, each off until its SPRT.
-  bool upcoming_repetition = false;         // a move back to an earlier position: at least a draw
-  bool rule50_damping = false;              // the static eval shrinks as the 50-move counter grows
-  bool history_pruning_conditions = false;  // RFP and null move read the last move's history
-  bool improving_four_plies = false;  // improving from four plies back when two back was in check
-  bool negative_extension_below_alpha = false;  // a TT move scored at or below alpha: -1 ply
-  bool cutoff_count = false;             // many cutoffs among the children: later moves reduce more
-  bool pv_shallower = false;             // a PV node searches a ply shallower once alpha has risen
-  bool lmr_sf11_terms = false;           // LMR: the opponent's high move count, a singular TT move
-  bool material_correction = false;      // correction history by material too
-  bool continuation_correction = false;  // ... and by the last two moves
-  bool check_extension_limit = false;    // extend checks only within twice the root depth
+  // Issue-31 details, kept by their bundle SPRTs (README, "Search III").
+  bool upcoming_repetition = true;         // a move back to an earlier position: at least a draw
+  bool history_pruning_conditions = true;  // RFP and null move read the last move's history
+  bool improving_four_plies = true;  // improving from four plies back when two back was in check
+  bool negative_extension_below_alpha = true;  // a TT move scored at or below alpha: -1 ply
   OrderingSwitches ordering;
 };
 

@@ -75,8 +75,6 @@ void Worker::clear() {
   eval_cache_.clear();
   correction_.clear();
   for (CorrectionHistory& h : non_pawn_correction_) h.clear();
-  material_correction_.clear();
-  continuation_correction_.clear();
 }
 
 void Worker::set_move(Stack* ss, const Position& pos, Move m) {
@@ -141,7 +139,7 @@ int Worker::search_excluding(Position& pos, Move excluded, int beta, int depth) 
     ss->raw_eval = pool_.tt().probe(pos.key(), tte) && tte.eval != kValueNone
                        ? tte.eval
                        : eval::evaluate(pos, pawn_cache_, eval_cache_);
-    ss->static_eval = corrected_eval(pos, ss, ss->raw_eval);
+    ss->static_eval = corrected_eval(pos, ss->raw_eval);
   }
   ss->excluded = excluded;
   const int value = search<kNonPV>(pos, ss, beta - 1, beta, depth, false);
@@ -181,7 +179,7 @@ std::optional<int> Worker::null_move(Position& pos, Stack* ss, int beta, int dep
                 std::min(NullMoveEvalMax, (eval - beta) / NullMoveEvalDiv);
   ss->move = Move::null();
   ss->moved_piece = NO_PIECE;
-  ss->stat_score = ss->move_count = 0;
+  ss->stat_score = 0;
   for (int k = 0; k < kContinuationKinds; ++k)
     ss->continuation[k] = history_.continuation[0][0][k].sentinel();
   pos.do_null_move();
@@ -203,7 +201,7 @@ std::optional<int> Worker::probcut(Position& pos, Stack* ss, int beta, int depth
     return std::nullopt;
   MovePicker picker(MovePicker::ProbCut{}, pos, n.tt_move, probcut_beta - ss->static_eval, history_,
                     pool_.options().ordering);
-  ss->stat_score = ss->move_count = 0;
+  ss->stat_score = 0;
   while (const Move m = picker.next()) {
     set_move(ss, pos, m);
     pool_.tt().prefetch(pos.key_after(m));
@@ -291,7 +289,7 @@ Worker::SingularResult Worker::singular_extension(Position& pos, Stack* ss, int 
   if (!tt_eval && pool_.options().store_eval)
     pool_.tt().store(pos.key(), Move::none(), kValueNone, ss->raw_eval, kDepthNone, BOUND_NONE,
                      ss->tt_pv);
-  ss->static_eval = corrected_eval(pos, ss, ss->raw_eval);
+  ss->static_eval = corrected_eval(pos, ss->raw_eval);
   // A TT score is a better estimate than the static eval when its bound allows.
   if (tt_value != kValueNone &&
       (tte->bound & (tt_value > ss->static_eval ? BOUND_LOWER : BOUND_UPPER)))
@@ -328,8 +326,7 @@ Worker::SingularResult Worker::singular_extension(Position& pos, Stack* ss, int 
 [[gnu::always_inline]] inline int Worker::late_move_reduction(const Stack* ss, const MoveFacts& mf,
                                                               int depth, int move_count,
                                                               bool pv_node, bool cut_node,
-                                                              bool improving, bool tt_noisy,
-                                                              bool singular_quiet) const {
+                                                              bool improving, bool tt_noisy) const {
   const SearchOptions& opt = pool_.options();
   int r = reduction(mf.noisy, depth, move_count);
   r -= pv_node;
@@ -343,14 +340,6 @@ Worker::SingularResult Worker::singular_extension(Position& pos, Stack* ss, int 
     if (opt.lmr_noisy_tt_move) r += tt_noisy;  // the best move here is probably a capture
   }
   if (opt.lmr_tt_pv) r -= ss->tt_pv && !pv_node;
-  // The children so far cut often: this node's later moves are likely as refutable.
-  if (opt.cutoff_count) r += (ss + 1)->cutoff_count > LmrCutoffCount;
-  if (opt.lmr_sf11_terms) {
-    // The opponent reached this node late in its move list: it is probably no critical line.
-    r -= (ss - 1)->move_count > LmrParentMoveCount;
-    // The TT move was singular and quiet: the others are likely poor but are looked at anyway.
-    if (singular_quiet) r -= LmrSingularTTMove;
-  }
   return r;
 }
 
@@ -374,7 +363,7 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
   // Step 1. Check extension; at the horizon, quiescence takes over. With the limit on, only
   // within twice the iteration's depth: checks traded back and forth would otherwise keep the
   // depth from falling (a tree that explodes when the checks are ordered badly).
-  if (in_check && !root && (!opt.check_extension_limit || ply < 2 * root_depth_)) ++depth;
+  if (in_check && !root) ++depth;
   if (depth <= 0) return qsearch<kQSearchType>(pos, ss, alpha, beta);
 
   // Step 2. Node start: stop, draws, the ply limit, mate distance pruning (no line from here
@@ -449,7 +438,6 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
 
   // Step 7. The move loop: the root walks its root moves, other nodes the staged picker.
   (ss + 2)->killers.clear();
-  (ss + 2)->cutoff_count = 0;
   const Color us = pos.side_to_move();
   OrderingContext ctx = context(pos, ss);
   if (opt.ordering.threats) ss->threatened = (ctx.threats = threats_against_side_to_move(pos)).all;
@@ -462,7 +450,6 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
   Move best_move = Move::none();
   TriedMoves tried;  // for the malus at a cutoff
   bool skip_quiets = false;
-  bool singular_quiet = false;  // the TT move was extended as singular, and is quiet
 
   for (;;) {
     Move m;
@@ -498,7 +485,6 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
           singular_extension(pos, ss, alpha, beta, depth, m, tt_value, pv_node, cut_node);
       if (singular.cutoff) return *singular.cutoff;
       extension = singular.extension;
-      singular_quiet = extension > 0 && !noisy;
     }
     int new_depth = depth - 1 + extension;
     (ss + 1)->double_extensions = ss->double_extensions + (extension >= 2);
@@ -506,7 +492,6 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
     // Step 10. Make the move; late moves get a reduced null-window search first.
     set_move(ss, pos, m);
     ss->stat_score = noisy ? 0 : mf.history;
-    ss->move_count = move_count;
     pool_.tt().prefetch(pos.key_after(m));
     pos.do_move(m);
     int value = -kValueInfinite;
@@ -516,8 +501,8 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
 
     if (opt.late_move_reductions && depth >= LmrMinDepth && move_count > 1 + pv_node &&
         (!noisy || opt.lmr_captures)) {
-      const int r = late_move_reduction(ss, mf, depth, move_count, pv_node, cut_node, improving,
-                                        tt_noisy, singular_quiet);
+      const int r =
+          late_move_reduction(ss, mf, depth, move_count, pv_node, cut_node, improving, tt_noisy);
       const int reduced = std::clamp(new_depth - r, 1, std::max(new_depth, 1));
       value = -search<kNonPV>(pos, ss + 1, -(alpha + 1), -alpha, reduced, true);
       if (value > alpha && reduced < new_depth) {
@@ -558,16 +543,11 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
         if (value >= beta) {
           if constexpr (kOrderingStats && !root) count_cutoff(move_count, picker.last_stage());
           if (!noisy) ss->killers.add(m);
-          ++ss->cutoff_count;
           record_cutoff(history_, opt.ordering, pos, ctx, m, depth, tried.quiets(),
                         tried.captures());
           break;
         }
         alpha = value;
-        // The rest of a PV node only has to confirm the new best move: a ply less will do.
-        if (opt.pv_shallower && pv_node && !root && depth > 1 && depth < PvShallowerMaxDepth &&
-            !is_decisive(alpha) && !is_decisive(beta))
-          --depth;
       }
     }
     tried.add(m, noisy);

@@ -72,9 +72,7 @@ class alignas(64) Worker {
     // The squares the opponent attacked here (threat-aware ordering on), which index the
     // butterfly entry of `move`.
     Bitboard threatened = 0;
-    int stat_score = 0;    // the quiet history of `move` (0 for a noisy move)
-    int move_count = 0;    // the number of `move` in this node's move loop
-    int cutoff_count = 0;  // beta cutoffs among the nodes at this ply under the same grandparent
+    int stat_score = 0;  // the quiet history of `move` (0 for a noisy move)
   };
 
   // A proven result from the tablebases, with the bound it is proven as.
@@ -133,8 +131,7 @@ class alignas(64) Worker {
                  int move_count, bool improving, int alpha, bool& skip_quiets) const;
   // Plies by which late-move reduction shortens the null-window search of a late move.
   int late_move_reduction(const Stack* ss, const MoveFacts& mf, int depth, int move_count,
-                          bool pv_node, bool cut_node, bool improving, bool tt_noisy,
-                          bool singular_quiet) const;
+                          bool pv_node, bool cut_node, bool improving, bool tt_noisy) const;
   void count_cutoff(int move_count, PickStage stage);  // ordering statistics builds only
   // Root bookkeeping after a root move was searched: its score and PV, its node effort, and
   // for the main thread's time management whether it changed or confirmed the best move.
@@ -142,7 +139,7 @@ class alignas(64) Worker {
                         std::uint64_t nodes_before);
 
   // The static eval with the correction history's offset, kept inside the non-mate range.
-  int corrected_eval(const Position& pos, const Stack* ss, int raw_eval) const;
+  int corrected_eval(const Position& pos, int raw_eval) const;
   // Teaches the correction history what a finished search found, when its bound says which
   // side of the static eval the true score lies on.
   void update_correction(const Position& pos, const Stack* ss, int depth, int best_value,
@@ -184,8 +181,6 @@ class alignas(64) Worker {
   CorrectionHistory correction_;  // by pawn structure
   // By the pieces other than pawns of one colour (the king included), per colour.
   CorrectionHistory non_pawn_correction_[COLOR_NB];
-  CorrectionHistory material_correction_;                  // by material_key
-  ContinuationCorrectionHistory continuation_correction_;  // by the last two moves
   std::uint64_t calls_until_check_ = 0;
 
   Move pv_[kMaxPly + 2][kMaxPly + 2];
