@@ -16,7 +16,7 @@
 namespace riposte::eval {
 
 // Cached pawn-structure score (white minus black) and passed pawns, by pawn key; with each
-// side's king shelter and storm score for the king square last seen.
+// side's king shelter and storm score for the king square and castling rights last seen.
 class PawnCache {
  public:
   struct Entry {
@@ -24,7 +24,7 @@ class PawnCache {
     Score score;
     Bitboard passed[COLOR_NB] = {};
     Score shelter[COLOR_NB];
-    Square king[COLOR_NB] = {SQ_NONE, SQ_NONE};
+    int shelter_key[COLOR_NB] = {-1, -1};  // king square | castling rights << 6
   };
   static constexpr std::size_t kSize = 1 << 14;
   PawnCache() : entries_(kSize) {}

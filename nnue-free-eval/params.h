@@ -56,12 +56,39 @@ enum Param : int {
   kRookOnSeventh,       // a rook on the 7th with the enemy king on the 8th or pawns on the 7th
   kQueenRelativePin,    // a queen that an enemy rook or bishop pins or skewers
   kTempo,
+  kWeakUnopposedPawn,             // isolated or backward with no enemy pawn in front of it
+  kBlockedPawn,                   // [relative rank 5, 6]: an enemy pawn right in front
+  kWeakLever = kBlockedPawn + 2,  // attacked by two enemy pawns and supported by none
+  kConnectedPhalanx,              // a connected pawn with a neighbour beside it
+  kConnectedOpposed,              // a connected pawn with an enemy pawn in front on its file
+  kConnectedSupporters,           // per pawn defending a connected pawn
+  kPawnlessFlank,                 // the king on a flank without pawns
+  kImbalanceOurs,  // [piece a][piece b]: count of a x count of b, own pieces (0 = bishop pair)
+  kImbalanceTheirs = kImbalanceOurs + 36,  // [own piece a][enemy piece b]
+  kThreatByMinor = kImbalanceTheirs + 36,  // [victim type]: weak or non-pawn pieces a minor hits
+  kThreatByRook = kThreatByMinor + 8,      // [victim type]: weak pieces a rook hits
+  kThreatByKing = kThreatByRook + 8,       // weak pieces the king hits
+  kRestrictedPiece,           // squares both attack where the enemy is not strongly protected
+  kKnightOnQueen,             // safe squares a knight could hit the lone enemy queen from
+  kSliderOnQueen,             // the same for bishops and rooks, from squares we attack twice
+  kWeakQueenProtection,       // weak enemy pieces only their queen defends
+  kPassedOwnKingProximity,    // own king's distance to the stop square x rank weight
+  kPassedEnemyKingProximity,  // enemy king's distance to the stop square x rank weight
+  kPassedSafePath,            // [relative rank]: no square to promotion attacked or occupied
+  kPassedSafeStop = kPassedSafePath + 8,      // [relative rank]: the stop square safe
+  kPassedRookBehind = kPassedSafeStop + 8,    // own rook or queen behind the passer
+  kPassedEnemyRookBehind,                     // an enemy rook or queen behind it
   kDangerAttacker,                            // king danger: [piece type] attacking the zone
   kDangerZoneHits = kDangerAttacker + 8,      // king danger: attacks on zone squares
   kDangerSafeCheck,                           // king danger: [piece type]
   kDangerWeakSquares = kDangerSafeCheck + 8,  // zone squares attacked, guarded by K or Q at most
   kDangerNoQueen,                             // king danger: the attacker has no queen
   kDangerBase,                                // king danger: constant, once the attack counts
+  kDangerUnsafeChecks,    // king danger: checks from squares we guard (any piece type)
+  kDangerKingBlockers,    // king danger: pieces pinned to the king or shielding it from a slider
+  kDangerFlankAttacks,    // king danger: attacks on the king's flank in our camp, double ones twice
+  kDangerFlankDefence,    // king danger: our attacks on the same squares
+  kDangerKnightDefender,  // king danger: a knight guarding a square beside the king
   kNumParams
 };
 
@@ -97,16 +124,41 @@ constexpr int kScaleMax = 64;
 constexpr int kMinorUnits = 3;
 constexpr int kRookUnits = 5;
 constexpr int kQueenUnits = 9;
-constexpr int kScaleCannotMate = 0;            // no pawns and a minor piece at most
-constexpr int kScalePawnlessMinorEdge = 8;     // no pawns and at most a minor piece ahead
-constexpr int kScaleBareOppositeBishops = 24;  // opposite-coloured bishops, no other pieces
-constexpr int kScaleOppositeBishops = 48;      // opposite-coloured bishops beside other pieces
+constexpr int kScaleCannotMate = 0;         // no pawns and a minor piece at most
+constexpr int kScalePawnlessMinorEdge = 8;  // no pawns and at most a minor piece ahead
+// Opposite-coloured bishops: alone, a base plus a step per passed pawn of the stronger side;
+// beside other pieces, a base plus a step per piece (pawns included) of the stronger side.
+constexpr int kScaleBareOppositeBishops = 18;
+constexpr int kScaleBareOppositeBishopsPerPasser = 4;
+constexpr int kScaleOppositeBishops = 22;
+constexpr int kScaleOppositeBishopsPerPiece = 3;
+// A rook each, the stronger side a pawn up at most with all its pawns on one flank, and the
+// weaker king beside one of its own pawns: often a draw.
+constexpr int kScaleRookEnding = 36;
+// One queen on the board against minor pieces: a base plus a step per minor of the side
+// without it.
+constexpr int kScaleLoneQueen = 37;
+constexpr int kScaleLoneQueenPerMinor = 3;
+// Otherwise fewer pawns of the stronger side, and pawns on one flank only, draw more often.
+constexpr int kScalePawnsBase = 36;
+constexpr int kScalePerPawn = 7;
+constexpr int kScaleOneFlank = 4;
 
 // KBN vs K is scored by a rule, not by the weights: a won score that grows as the weak king
 // nears a corner of the bishop's colour and as the strong king nears the weak one.
 constexpr int kKbnkBase = 900;
 constexpr int kKbnkCornerStep = 40;
 constexpr int kKbnkKingStep = 10;
+
+// A queen or rook against a lone king: a won score that grows with the material, as the weak
+// king nears the edge and as the kings near each other.
+constexpr int kKxkBase = 1000;
+constexpr int kKxkMaterialStep = 20;  // per pawn unit of the stronger side's material
+constexpr int kKxkEdgeStep = 30;      // per step of the weak king from the centre
+constexpr int kKxkKingStep = 10;
+// KPK won by the bitbase: a won score that grows as the pawn advances; a draw scores 0.
+constexpr int kKpkWin = 800;
+constexpr int kKpkRankStep = 20;
 
 // The tuned weights (weights.cpp, written by tools/tune).
 extern const Score kWeights[kNumParams];
@@ -161,12 +213,39 @@ inline constexpr ParamBlock kParamBlocks[] = {
     {"Rook on seventh", kRookOnSeventh, 1},
     {"Queen relative pin", kQueenRelativePin, 1},
     {"Tempo", kTempo, 1},
+    {"Weak unopposed pawn", kWeakUnopposedPawn, 1},
+    {"Blocked pawn [relative rank 5, 6]", kBlockedPawn, 2},
+    {"Weak lever", kWeakLever, 1},
+    {"Connected pawn in a phalanx", kConnectedPhalanx, 1},
+    {"Connected pawn opposed", kConnectedOpposed, 1},
+    {"Connected pawn supporters", kConnectedSupporters, 1},
+    {"King on a pawnless flank", kPawnlessFlank, 1},
+    {"Imbalance, own pieces [a][b] (0 = bishop pair)", kImbalanceOurs, 36},
+    {"Imbalance, enemy pieces [own a][enemy b]", kImbalanceTheirs, 36},
+    {"Threat by minor [victim type]", kThreatByMinor, 8},
+    {"Threat by rook [victim type]", kThreatByRook, 8},
+    {"Threat by king", kThreatByKing, 1},
+    {"Restricted piece", kRestrictedPiece, 1},
+    {"Knight on queen", kKnightOnQueen, 1},
+    {"Slider on queen", kSliderOnQueen, 1},
+    {"Weak queen protection", kWeakQueenProtection, 1},
+    {"Passed pawn own king proximity x rank", kPassedOwnKingProximity, 1},
+    {"Passed pawn enemy king proximity x rank", kPassedEnemyKingProximity, 1},
+    {"Passed pawn safe path [relative rank]", kPassedSafePath, 8},
+    {"Passed pawn safe stop square [relative rank]", kPassedSafeStop, 8},
+    {"Passed pawn with own rook behind", kPassedRookBehind, 1},
+    {"Passed pawn with enemy rook behind", kPassedEnemyRookBehind, 1},
     {"King danger: zone attacker [piece type]", kDangerAttacker, 8},
     {"King danger: zone square attacks", kDangerZoneHits, 1},
     {"King danger: safe check [piece type]", kDangerSafeCheck, 8},
     {"King danger: weak zone squares", kDangerWeakSquares, 1},
     {"King danger: no enemy queen", kDangerNoQueen, 1},
     {"King danger: base", kDangerBase, 1},
+    {"King danger: unsafe checks", kDangerUnsafeChecks, 1},
+    {"King danger: king blockers", kDangerKingBlockers, 1},
+    {"King danger: flank attacks", kDangerFlankAttacks, 1},
+    {"King danger: flank defence", kDangerFlankDefence, 1},
+    {"King danger: knight defender", kDangerKnightDefender, 1},
 };
 
 }  // namespace riposte::eval

@@ -153,6 +153,56 @@ const Score kWeights[kNumParams] = {
     {-27, 29},
     // Tempo
     {12, 13},
+    // Weak unopposed pawn
+    {0, 0},
+    // Blocked pawn [relative rank 5, 6]
+    {0, 0}, {0, 0},
+    // Weak lever
+    {0, 0},
+    // Connected pawn in a phalanx
+    {0, 0},
+    // Connected pawn opposed
+    {0, 0},
+    // Connected pawn supporters
+    {0, 0},
+    // King on a pawnless flank
+    {0, 0},
+    // Imbalance, own pieces [a][b] (0 = bishop pair)
+    {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
+    {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
+    {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
+    {0, 0}, {0, 0}, {0, 0},
+    // Imbalance, enemy pieces [own a][enemy b]
+    {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
+    {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
+    {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
+    {0, 0}, {0, 0}, {0, 0},
+    // Threat by minor [victim type]
+    {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
+    // Threat by rook [victim type]
+    {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
+    // Threat by king
+    {0, 0},
+    // Restricted piece
+    {0, 0},
+    // Knight on queen
+    {0, 0},
+    // Slider on queen
+    {0, 0},
+    // Weak queen protection
+    {0, 0},
+    // Passed pawn own king proximity x rank
+    {0, 0},
+    // Passed pawn enemy king proximity x rank
+    {0, 0},
+    // Passed pawn safe path [relative rank]
+    {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
+    // Passed pawn safe stop square [relative rank]
+    {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
+    // Passed pawn with own rook behind
+    {0, 0},
+    // Passed pawn with enemy rook behind
+    {0, 0},
     // King danger: zone attacker [piece type]
     {0, 0}, {0, 0}, {15, 227}, {42, 108}, {41, 161}, {9, 333}, {0, 0}, {0, 0},
     // King danger: zone square attacks
@@ -165,6 +215,16 @@ const Score kWeights[kNumParams] = {
     {-219, -727},
     // King danger: base
     {3, 108},
+    // King danger: unsafe checks
+    {0, 0},
+    // King danger: king blockers
+    {0, 0},
+    // King danger: flank attacks
+    {0, 0},
+    // King danger: flank defence
+    {0, 0},
+    // King danger: knight defender
+    {0, 0},
 };
 // clang-format on
 

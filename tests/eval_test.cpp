@@ -227,3 +227,79 @@ TEST(Eval, EndgameScaling) {
 
 }  // namespace
 }  // namespace riposte::testing
+
+namespace riposte::testing {
+namespace {
+
+// White-minus-black count of linear parameter p, or the count against one king of a king
+// danger input, in the tuner's form of the evaluation.
+int count_of(const char* fen, int p, Color king = WHITE) {
+  const eval::Coefficients c = eval::coefficients(*Position::from_fen(fen));
+  const auto& list = eval::is_king_danger(p) ? c.danger[king] : c.counts;
+  for (const auto& [param, n] : list)
+    if (param == p) return n;
+  return 0;
+}
+
+TEST(Eval, PawnTermsCountTheirPatterns) {
+  // d5 blocked by d6 on White's fifth rank; d6 is on Black's third.
+  EXPECT_EQ(count_of("4k3/8/3p4/3P4/8/8/8/4K3 w - - 0 1", eval::kBlockedPawn), 1);
+  EXPECT_EQ(count_of("4k3/8/3p4/3P4/8/8/8/4K3 w - - 0 1", eval::kBlockedPawn + 1), 0);
+  // An isolated pawn with no enemy pawn in front of it, and one with.
+  EXPECT_EQ(count_of("1n2k3/8/8/8/8/8/P7/4K1N1 w - - 0 1", eval::kWeakUnopposedPawn), 1);
+  EXPECT_EQ(count_of("4k3/p7/8/8/8/8/P7/4K3 w - - 0 1", eval::kWeakUnopposedPawn), 0);
+  // d4 attacked by c5 and e5 and supported by nothing.
+  EXPECT_EQ(count_of("4k3/8/8/2p1p3/3P4/8/8/4K3 w - - 0 1", eval::kWeakLever), 1);
+  EXPECT_EQ(count_of("4k3/8/8/2p1p3/3P4/2P5/8/4K3 w - - 0 1", eval::kWeakLever), 0);
+  // c4-d4 in a phalanx, opposed on d by d6 and supported by e3 (Black's pawns are loose).
+  const char* connected = "4k3/8/3p4/8/2PP4/4P3/8/4K3 w - - 0 1";
+  EXPECT_EQ(count_of(connected, eval::kConnectedPhalanx), 2);
+  EXPECT_EQ(count_of(connected, eval::kConnectedOpposed), 1);
+  EXPECT_EQ(count_of(connected, eval::kConnectedSupporters), 1);
+}
+
+TEST(Eval, PieceAndPasserTermsCountTheirPatterns) {
+  // A knight on e3 hits an undefended rook on d5.
+  EXPECT_EQ(count_of("4k3/8/8/3r4/8/4N3/8/4K3 w - - 0 1", eval::kThreatByMinor + int(ROOK)), 1);
+  EXPECT_EQ(count_of("4k3/8/8/3r4/8/4N3/8/4K3 w - - 0 1", eval::kThreatByRook + int(ROOK)), 0);
+  // A rook behind the passer, own or enemy, and a path to promotion nothing attacks.
+  EXPECT_EQ(count_of("1n2k3/8/8/8/3P4/8/8/3RK3 w - - 0 1", eval::kPassedRookBehind), 1);
+  EXPECT_EQ(count_of("3rk3/8/8/3P4/8/8/8/4K3 w - - 0 1", eval::kPassedEnemyRookBehind), 0);
+  EXPECT_EQ(count_of("4k3/8/8/8/3P4/8/8/3rK3 w - - 0 1", eval::kPassedEnemyRookBehind), 1);
+  EXPECT_EQ(count_of("n6k/8/8/3P4/8/8/8/K7 w - - 0 1", eval::kPassedSafePath + int(RANK_5)), 1);
+  EXPECT_EQ(count_of("n6k/8/8/3P4/8/8/8/K7 w - - 0 1", eval::kPassedEnemyKingProximity),
+            (5 * RANK_5 - 13) * 4);
+  // Black without its g8 knight: White's knights times pawns exceed Black's by 8.
+  const char* knight_up = "rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  EXPECT_EQ(count_of(knight_up, eval::kImbalanceOurs + 6 * KNIGHT + PAWN), 2 * 8 - 8);
+  EXPECT_EQ(count_of(knight_up, eval::kImbalanceTheirs + 6 * KNIGHT + PAWN), 2 * 8 - 8);
+  EXPECT_EQ(count_of(knight_up, eval::kImbalanceOurs + 6 * KNIGHT + KNIGHT), 4 - 1);
+}
+
+TEST(Eval, ShelterIsTheBestOverTheCastlingSquares) {
+  // White's king on e1 with the d- and e-files open but a full shelter on g1: with the right to
+  // castle short the shelter counted is g1's, without it e1's. Black's king on e8 has the d- and
+  // e-files open either way.
+  EXPECT_EQ(count_of("r3k3/8/8/8/8/8/PPP2PPP/4K2R w K - 0 1", eval::kKingOpenFile), -2);
+  EXPECT_EQ(count_of("r3k3/8/8/8/8/8/PPP2PPP/4K2R w - - 0 1", eval::kKingOpenFile), 0);
+}
+
+TEST(Eval, ScaleFactorsFollowTheMaterial) {
+  const auto scale = [](const char* fen) {
+    return eval::coefficients(*Position::from_fen(fen)).scale;
+  };
+  // Rook each, the extra pawn on the same flank, the weak king beside its pawn.
+  EXPECT_EQ(scale("8/5pk1/8/8/8/8/5PPK/r6R w - - 0 1"), eval::kScaleRookEnding);
+  // One queen and a pawn against two minors.
+  EXPECT_EQ(scale("4k3/8/8/8/8/8/3nb2P/Q3K3 w - - 0 1"),
+            eval::kScaleLoneQueen + 2 * eval::kScaleLoneQueenPerMinor);
+  // Three pawns, all on the queen side.
+  EXPECT_EQ(scale("4k3/4n3/8/8/8/8/PPP5/R3K3 w - - 0 1"),
+            eval::kScalePawnsBase + 3 * eval::kScalePerPawn - eval::kScaleOneFlank);
+  // Bare opposite bishops with one passer.
+  EXPECT_EQ(scale("4k3/4b3/8/8/8/8/3P4/3BK3 w - - 0 1"),
+            eval::kScaleBareOppositeBishops + eval::kScaleBareOppositeBishopsPerPasser);
+}
+
+}  // namespace
+}  // namespace riposte::testing

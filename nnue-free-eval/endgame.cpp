@@ -1,0 +1,239 @@
+#include "nnue-free-eval/endgame.h"
+
+#include <algorithm>
+#include <bitset>
+#include <cstdint>
+#include <cstdlib>
+#include <mutex>
+#include <vector>
+
+#include "nnue-free-eval/params.h"
+
+namespace riposte::eval {
+
+namespace {
+
+// KPK positions with White holding the pawn on files a to d (the others mirror onto them):
+// side to move, black king, white king, pawn square on ranks 2 to 7.
+constexpr int kKpkPawnSquares = 24;
+constexpr std::size_t kKpkSize = 2 * 64 * 64 * kKpkPawnSquares;
+
+std::size_t kpk_index(Color stm, Square wk, Square bk, Square pawn) {
+  const int p = int(file_of(pawn)) + 4 * (int(rank_of(pawn)) - int(RANK_2));
+  return std::size_t(stm) | std::size_t(bk) << 1 | std::size_t(wk) << 7 | std::size_t(p) << 13;
+}
+
+std::bitset<kKpkSize> kpk_wins_table;
+
+// Retrograde analysis: positions start as invalid, won, drawn or unknown by the rules that see
+// the result at once, and then each unknown one takes the best result its moves reach (White)
+// or the worst (Black) until nothing changes. What stays unknown is a draw.
+void build_kpk() {
+  enum : std::uint8_t { kInvalid = 0, kUnknown = 1, kDraw = 2, kWin = 4 };
+  std::vector<std::uint8_t> db(kKpkSize, kInvalid);
+  const auto for_each = [](auto&& f) {
+    for (Color stm : {WHITE, BLACK})
+      for (Square wk = SQ_A1; wk <= SQ_H8; ++wk)
+        for (Square bk = SQ_A1; bk <= SQ_H8; ++bk)
+          for (int r = RANK_2; r <= RANK_7; ++r)
+            for (int fl = FILE_A; fl <= FILE_D; ++fl)
+              f(stm, wk, bk, make_square(File(fl), Rank(r)));
+  };
+  for_each([&](Color stm, Square wk, Square bk, Square pawn) {
+    const Square promotion = pawn + NORTH;
+    const Bitboard pawn_attacks = attacks::pawn(WHITE, pawn);
+    std::uint8_t& v = db[kpk_index(stm, wk, bk, pawn)];
+    if (wk == bk || wk == pawn || bk == pawn || distance(wk, bk) <= 1 ||
+        (stm == WHITE && (pawn_attacks & square_bb(bk))))
+      v = kInvalid;
+    // The pawn promotes and the queen cannot be taken.
+    else if (stm == WHITE && rank_of(pawn) == RANK_7 && wk != promotion && bk != promotion &&
+             (distance(bk, promotion) > 1 || distance(wk, promotion) == 1))
+      v = kWin;
+    // Black is stalemated, or takes the undefended pawn.
+    else if (stm == BLACK && (!(attacks::king(bk) & ~(attacks::king(wk) | pawn_attacks)) ||
+                              (attacks::king(bk) & square_bb(pawn) & ~attacks::king(wk))))
+      v = kDraw;
+    else
+      v = kUnknown;
+  });
+  for (bool changed = true; changed;) {
+    changed = false;
+    for_each([&](Color stm, Square wk, Square bk, Square pawn) {
+      std::uint8_t& v = db[kpk_index(stm, wk, bk, pawn)];
+      if (v != kUnknown) return;
+      std::uint8_t reached = 0;
+      if (stm == WHITE) {
+        for (Bitboard b = attacks::king(wk) & ~attacks::king(bk) & ~square_bb(pawn); b;)
+          reached |= db[kpk_index(BLACK, pop_lsb(b), bk, pawn)];
+        const Square push = pawn + NORTH;
+        if (rank_of(pawn) < RANK_7 && push != wk && push != bk) {
+          reached |= db[kpk_index(BLACK, wk, bk, push)];
+          const Square double_push = push + NORTH;
+          if (rank_of(pawn) == RANK_2 && double_push != wk && double_push != bk)
+            reached |= db[kpk_index(BLACK, wk, bk, double_push)];
+        }
+        v = reached & kWin ? kWin : reached & kUnknown ? kUnknown : kDraw;
+      } else {
+        const Bitboard guarded = attacks::king(wk) | attacks::pawn(WHITE, pawn) | square_bb(pawn);
+        for (Bitboard b = attacks::king(bk) & ~guarded; b;)
+          reached |= db[kpk_index(WHITE, wk, pop_lsb(b), pawn)];
+        v = reached & kDraw ? kDraw : reached & kUnknown ? kUnknown : kWin;
+      }
+      changed |= v != kUnknown;
+    });
+  }
+  for (std::size_t i = 0; i < kKpkSize; ++i) kpk_wins_table[i] = db[i] == kWin;
+}
+
+int non_pawn_material(const Position& pos, Color c) {
+  return kMinorUnits * popcount(pos.pieces(c, KNIGHT, BISHOP)) + kRookUnits * pos.count(c, ROOK) +
+         kQueenUnits * pos.count(c, QUEEN);
+}
+
+bool bare_king(const Position& pos, Color c) { return pos.pieces(c) == pos.pieces(c, KING); }
+
+// The side that a rule's material favours, if the material is that rule's.
+std::optional<Color> kbnk_side(const Position& pos) {
+  for (Color c : {WHITE, BLACK})
+    if (popcount(pos.pieces(c)) == 3 && pos.count(c, BISHOP) == 1 && pos.count(c, KNIGHT) == 1 &&
+        bare_king(pos, ~c))
+      return c;
+  return std::nullopt;
+}
+std::optional<Color> kxk_side(const Position& pos) {
+  for (Color c : {WHITE, BLACK})
+    if (pos.pieces(c, ROOK, QUEEN) && bare_king(pos, ~c)) return c;
+  return std::nullopt;
+}
+bool is_kpk(const Position& pos) { return popcount(pos.pieces()) == 3 && pos.pieces(PAWN); }
+
+// A bishop of the wrong colour for the corner and pawns only on that rook file, with the lone
+// king in the corner or beside it: no way to drive the king out.
+std::optional<Color> wrong_rook_pawn_side(const Position& pos) {
+  for (Color c : {WHITE, BLACK}) {
+    const Bitboard pawns = pos.pieces(c, PAWN);
+    if (!pawns || !bare_king(pos, ~c) || pos.pieces(c) != (pos.pieces(c, KING, BISHOP) | pawns))
+      continue;
+    for (File f : {FILE_A, FILE_H}) {
+      if (pawns & ~file_bb(f)) continue;
+      const Square corner = relative_square(c, make_square(f, RANK_8));
+      const Bitboard corner_colour =
+          kDarkSquares & square_bb(corner) ? kDarkSquares : ~kDarkSquares;
+      if (!(pos.pieces(c, BISHOP) & corner_colour) && distance(pos.king_square(~c), corner) <= 1)
+        return c;
+    }
+  }
+  return std::nullopt;
+}
+
+int kbnk(const Position& pos, Color strong) {
+  const Square weak_king = pos.king_square(~strong), strong_king = pos.king_square(strong);
+  const bool dark = pos.pieces(strong, BISHOP) & kDarkSquares;
+  const int corner = dark ? std::min(distance(weak_king, SQ_A1), distance(weak_king, SQ_H8))
+                          : std::min(distance(weak_king, SQ_A8), distance(weak_king, SQ_H1));
+  constexpr int kFarthest = 7;  // the largest distance between two squares
+  return kKbnkBase + kKbnkCornerStep * (kFarthest - corner) +
+         kKbnkKingStep * (kFarthest - distance(weak_king, strong_king));
+}
+
+// Steps from the centre to s, 1 on the four centre squares to 7 in a corner.
+int centre_distance(Square s) {
+  return (std::abs(2 * int(file_of(s)) - 7) + std::abs(2 * int(rank_of(s)) - 7)) / 2;
+}
+
+// A queen or rook against a lone king: the mate needs the king at the edge and the kings close,
+// and more material (a promoted pawn) is better.
+int kxk(const Position& pos, Color strong) {
+  const Square weak_king = pos.king_square(~strong), strong_king = pos.king_square(strong);
+  constexpr int kFarthest = 7;
+  return kKxkBase +
+         kKxkMaterialStep * (non_pawn_material(pos, strong) + popcount(pos.pieces(strong, PAWN))) +
+         kKxkEdgeStep * centre_distance(weak_king) +
+         kKxkKingStep * (kFarthest - distance(weak_king, strong_king));
+}
+
+int kpk(const Position& pos) {
+  const Color strong = pos.pieces(WHITE, PAWN) ? WHITE : BLACK;
+  if (!kpk_wins(pos)) return 0;
+  const int v = kKpkWin + kKpkRankStep * relative_rank(strong, lsb(pos.pieces(PAWN)));
+  return strong == WHITE ? v : -v;
+}
+
+}  // namespace
+
+void init_endgames() {
+  static std::once_flag flag;
+  std::call_once(flag, build_kpk);
+}
+
+bool kpk_wins(const Position& pos) {
+  const Color strong = pos.pieces(WHITE, PAWN) ? WHITE : BLACK;
+  // Normalise to White holding the pawn on files a to d.
+  Square wk = relative_square(strong, pos.king_square(strong));
+  Square bk = relative_square(strong, pos.king_square(~strong));
+  Square pawn = relative_square(strong, lsb(pos.pieces(PAWN)));
+  if (file_of(pawn) > FILE_D) {
+    wk = Square(wk ^ 7);
+    bk = Square(bk ^ 7);
+    pawn = Square(pawn ^ 7);
+  }
+  const Color stm = pos.side_to_move() == strong ? WHITE : BLACK;
+  return kpk_wins_table[kpk_index(stm, wk, bk, pawn)];
+}
+
+std::optional<int> endgame_rule(const Position& pos) {
+  // Every rule has a lone king on one side: most positions leave here.
+  if (!bare_king(pos, WHITE) && !bare_king(pos, BLACK)) return std::nullopt;
+  if (const auto strong = kbnk_side(pos))
+    return *strong == WHITE ? kbnk(pos, *strong) : -kbnk(pos, *strong);
+  if (const auto strong = kxk_side(pos))
+    return *strong == WHITE ? kxk(pos, *strong) : -kxk(pos, *strong);
+  if (is_kpk(pos)) return kpk(pos);
+  if (wrong_rook_pawn_side(pos)) return 0;
+  return std::nullopt;
+}
+
+std::optional<Verdict> endgame_verdict(const Position& pos) {
+  const auto win = [](Color c) { return c == WHITE ? Verdict::kWhiteWins : Verdict::kBlackWins; };
+  if (is_kpk(pos))
+    return kpk_wins(pos) ? win(pos.pieces(WHITE, PAWN) ? WHITE : BLACK) : Verdict::kDraw;
+  if (wrong_rook_pawn_side(pos)) return Verdict::kDraw;
+  if (const auto strong = kxk_side(pos); strong && pos.side_to_move() == *strong)
+    return win(*strong);
+  return std::nullopt;
+}
+
+int scale_factor(const Position& pos, Color strong, int strong_passers) {
+  const Color weak = ~strong;
+  const int strong_npm = non_pawn_material(pos, strong), weak_npm = non_pawn_material(pos, weak);
+  const Bitboard strong_pawns = pos.pieces(strong, PAWN);
+  if (!strong_pawns) {
+    // Without pawns a minor-piece edge does not win; a single minor cannot mate at all.
+    if (strong_npm <= kMinorUnits) return kScaleCannotMate;
+    if (strong_npm - weak_npm <= kMinorUnits) return kScalePawnlessMinorEdge;
+  }
+  if (pos.count(WHITE, BISHOP) == 1 && pos.count(BLACK, BISHOP) == 1 &&
+      bool(pos.pieces(WHITE, BISHOP) & kDarkSquares) !=
+          bool(pos.pieces(BLACK, BISHOP) & kDarkSquares)) {
+    if (strong_npm == kMinorUnits && weak_npm == kMinorUnits)
+      return kScaleBareOppositeBishops + kScaleBareOppositeBishopsPerPasser * strong_passers;
+    return kScaleOppositeBishops +
+           kScaleOppositeBishopsPerPiece * (popcount(pos.pieces(strong)) - 1);
+  }
+  constexpr Bitboard kQueenSide = 0x0F0F0F0F0F0F0F0FULL, kKingSide = ~kQueenSide;
+  const bool one_flank = !(strong_pawns & kQueenSide) || !(strong_pawns & kKingSide);
+  if (strong_npm == kRookUnits && weak_npm == kRookUnits && pos.count(strong, ROOK) == 1 &&
+      pos.count(weak, ROOK) == 1 && pos.count(strong, PAWN) - pos.count(weak, PAWN) <= 1 &&
+      strong_pawns && one_flank && (attacks::king(pos.king_square(weak)) & pos.pieces(weak, PAWN)))
+    return kScaleRookEnding;
+  if (popcount(pos.pieces(QUEEN)) == 1) {
+    const Color without = pos.pieces(WHITE, QUEEN) ? BLACK : WHITE;
+    return std::min(kScaleMax, kScaleLoneQueen + kScaleLoneQueenPerMinor *
+                                                     popcount(pos.pieces(without, KNIGHT, BISHOP)));
+  }
+  return std::min(kScaleMax, kScalePawnsBase + kScalePerPawn * popcount(strong_pawns)) -
+         (strong_pawns && one_flank ? kScaleOneFlank : 0);
+}
+
+}  // namespace riposte::eval
