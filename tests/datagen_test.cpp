@@ -64,6 +64,29 @@ TEST(SelfPlay, LinesAreQuietLabelledPositions) {
   EXPECT_GT(lines_seen, 30);
 }
 
+TEST(SelfPlay, OpeningPliesSearchTheirOwnNodeCount) {
+  // A game cut off at min_keep_ply is all opening: its searches stop near opening_nodes each
+  // (a node limit is checked every few nodes), and the full count is far above that.
+  datagen::Settings s = quick();
+  s.nodes = 4000;
+  s.max_plies = s.min_keep_ply;
+  datagen::SelfPlay full(s, 1);
+  s.opening_nodes = 200;
+  datagen::SelfPlay cheap(s, 1);
+  std::mt19937_64 r1(7), r2(7);
+  const auto g1 = full.play(kOpening, r1);
+  const auto g2 = cheap.play(kOpening, r2);
+  ASSERT_TRUE(g1 && g2);
+  // Games may end early by a repetition: each game searched `plies` or `plies + 1` times.
+  ASSERT_GT(g1->plies, 4);
+  ASSERT_GT(g2->plies, 4);
+  EXPECT_TRUE(g1->positions.empty());
+  EXPECT_TRUE(g2->positions.empty());
+  EXPECT_GE(g1->nodes, std::uint64_t(g1->plies) * 4000);
+  EXPECT_LE(g2->nodes, std::uint64_t(g2->plies + 1) * (200 + 1024));
+  EXPECT_GE(g2->nodes, std::uint64_t(g2->plies) * 200);
+}
+
 TEST(SelfPlay, HopelessPositionsAreAdjudicated) {
   // White is a queen and two rooks up: both searches agree long before any mate.
   datagen::Settings s = quick();

@@ -25,6 +25,8 @@ ABSL_FLAG(int, games, 1000, "games to play");
 ABSL_FLAG(int, threads, 1, "games played at once, one search thread each");
 ABSL_FLAG(std::uint64_t, seed, 1, "random seed");
 ABSL_FLAG(std::uint64_t, nodes, 5000, "nodes searched per move");
+ABSL_FLAG(std::uint64_t, opening_nodes, 1000,
+          "nodes per move before positions are kept (0: as --nodes)");
 ABSL_FLAG(int, hash, 4, "TT megabytes per thread");
 
 namespace {
@@ -61,27 +63,33 @@ std::vector<std::string> read_book(const std::string& path) {
 class OrderedWriter {
  public:
   explicit OrderedWriter(FILE* out) : out_(out) {}
-  void put(int game, std::string lines, std::size_t positions) {
+  struct Counts {
+    int games = 0;
+    std::size_t positions = 0;
+    std::uint64_t nodes = 0;
+  };
+  void put(int game, std::string lines, std::size_t positions, std::uint64_t nodes) {
     std::lock_guard lock(mutex_);
     pending_.emplace(game, std::move(lines));
-    ++games_;
-    positions_ += positions;
+    ++counts_.games;
+    counts_.positions += positions;
+    counts_.nodes += nodes;
     for (auto it = pending_.find(next_); it != pending_.end(); it = pending_.find(++next_)) {
       std::fputs(it->second.c_str(), out_);
       pending_.erase(it);
     }
   }
-  std::pair<int, std::size_t> counts() {
+  Counts counts() {
     std::lock_guard lock(mutex_);
-    return {games_, positions_};
+    return counts_;
   }
 
  private:
   FILE* out_;
   std::mutex mutex_;
   std::map<int, std::string> pending_;
-  int next_ = 0, games_ = 0;
-  std::size_t positions_ = 0;
+  int next_ = 0;
+  Counts counts_;
 };
 
 }  // namespace
@@ -103,6 +111,7 @@ int main(int argc, char** argv) {
   }
   datagen::Settings settings;
   settings.nodes = absl::GetFlag(FLAGS_nodes);
+  settings.opening_nodes = absl::GetFlag(FLAGS_opening_nodes);
   const int games = absl::GetFlag(FLAGS_games);
   const int threads = std::max(1, absl::GetFlag(FLAGS_threads));
   const std::uint64_t seed = absl::GetFlag(FLAGS_seed);
@@ -133,19 +142,20 @@ int main(int argc, char** argv) {
         while (!game)
           game = player.play(
               book[std::uniform_int_distribution<std::size_t>(0, book.size() - 1)(rng)], rng);
-        writer.put(g, datagen::to_lines(*game), game->positions.size());
+        writer.put(g, datagen::to_lines(*game), game->positions.size(), game->nodes);
       }
     });
   // Progress on stderr every ten seconds, and once at the end.
   std::thread progress([&] {
     for (;;) {
-      const auto [done, positions] = writer.counts();
+      const auto c = writer.counts();
       const double s =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      std::fprintf(stderr, "games %d/%d, positions %zu, %.0f positions/s\n", done, games, positions,
-                   positions / std::max(s, 1e-3));
-      if (done == games) return;
-      for (int i = 0; i < 100 && writer.counts().first < games; ++i)
+      std::fprintf(stderr, "games %d/%d, positions %zu, %.0f positions/s, %.0f nodes/position\n",
+                   c.games, games, c.positions, c.positions / std::max(s, 1e-3),
+                   double(c.nodes) / double(std::max<std::size_t>(c.positions, 1)));
+      if (c.games == games) return;
+      for (int i = 0; i < 100 && writer.counts().games < games; ++i)
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
   });

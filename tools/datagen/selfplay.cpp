@@ -15,14 +15,15 @@ SelfPlay::SelfPlay(const Settings& settings, int hash_mb) : settings_(settings),
     throw std::runtime_error(std::string(s.message()));
 }
 
-SelfPlay::MoveResult SelfPlay::search(const Position& pos) {
+SelfPlay::MoveResult SelfPlay::search(const Position& pos, std::uint64_t nodes) {
   SearchLimits limits;
-  limits.nodes = settings_.nodes;
-  MoveResult r{Move::none(), 0};
+  limits.nodes = nodes;
+  MoveResult r{Move::none(), 0, 0};
   SearchListener listener{[&](const SearchReport& report) { r.score = report.score; },
                           [&](Move best, Move) { r.best = best; }};
   pool_.start(pos, limits, SearchOptions{}, listener);
   pool_.wait();
+  r.nodes = pool_.nodes();
   return r;
 }
 
@@ -56,7 +57,9 @@ std::optional<Game> SelfPlay::play(const std::string& opening, std::mt19937_64& 
       game.result = Result::kDraw;
       break;
     }
-    const MoveResult r = search(pos);
+    const bool opening = ply < settings_.min_keep_ply && settings_.opening_nodes;
+    const MoveResult r = search(pos, opening ? settings_.opening_nodes : settings_.nodes);
+    game.nodes += r.nodes;
     const int white_score = us == WHITE ? r.score : -r.score;
     white_scores.push_back(white_score);
 

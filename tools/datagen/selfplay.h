@@ -16,7 +16,10 @@ namespace riposte::datagen {
 
 struct Settings {
   std::uint64_t nodes = 5000;  // per move
-  int min_random_plies = 2;    // uniformly random legal moves after the book line
+  // Per move before `min_keep_ply`: those searches only steer the game, their positions are not
+  // kept, so they can be cheaper (0: the same as `nodes`).
+  std::uint64_t opening_nodes = 0;
+  int min_random_plies = 2;  // uniformly random legal moves after the book line
   int max_random_plies = 6;
   int min_keep_ply = 16;  // plies into the game before positions are kept
   // Adjudication: a win once both sides' scores agree on at least `win_score` for
@@ -41,6 +44,7 @@ struct KeptPosition {
 struct Game {
   Result result = Result::kDraw;
   int plies = 0;
+  std::uint64_t nodes = 0;  // searched over the whole game
   std::vector<KeptPosition> positions;
 };
 
@@ -57,8 +61,9 @@ class SelfPlay {
   struct MoveResult {
     Move best;
     int score;  // from the side to move
+    std::uint64_t nodes;
   };
-  MoveResult search(const Position& pos);
+  MoveResult search(const Position& pos, std::uint64_t nodes);
 
   Settings settings_;
   TranspositionTable tt_;

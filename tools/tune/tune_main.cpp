@@ -4,6 +4,7 @@
 //                --lambda=0.5 --out=nnue-free-eval/weights.cpp
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <thread>
 
 #include "absl/flags/flag.h"
@@ -23,6 +24,9 @@ ABSL_FLAG(double, lambda, 1.0, "target = lambda * result + (1 - lambda) * sigmoi
 ABSL_FLAG(double, holdout, 0.1, "fraction of the positions kept out of training");
 ABSL_FLAG(std::size_t, limit, 0, "use at most this many positions (0: all)");
 ABSL_FLAG(int, threads, 0, "worker threads (0: all cores)");
+ABSL_FLAG(std::vector<std::string>, test, {},
+          "comma-separated files never trained on, whose error against results is reported "
+          "before and after: a yardstick shared by runs on different data");
 
 int main(int argc, char** argv) {
   absl::ParseCommandLine(argc, argv);
@@ -43,6 +47,17 @@ int main(int argc, char** argv) {
                data->lines, data->train.size(), data->holdout.size(),
                double(data->train.bytes() + data->holdout.bytes()) / (1 << 20));
 
+  std::optional<tune::Dataset> test;
+  if (const auto paths = absl::GetFlag(FLAGS_test); !paths.empty()) {
+    auto loaded = tune::load(paths, 0.0, 0, threads);
+    if (!loaded.ok()) {
+      std::fprintf(stderr, "error: %s\n", std::string(loaded.status().message()).c_str());
+      return 1;
+    }
+    test = *std::move(loaded);
+    std::fprintf(stderr, "%zu test positions\n", test->train.size());
+  }
+
   std::vector<Score> w(eval::kWeights, eval::kWeights + eval::kNumParams);
   const double lambda = absl::GetFlag(FLAGS_lambda);
   // K is fitted to the game results: fitting it to a score target would let K shrink to zero,
@@ -60,6 +75,11 @@ int main(int argc, char** argv) {
                  when, tune::error(data->train, w, obj, threads),
                  tune::error(data->holdout, w, obj, threads),
                  tune::error(data->holdout, w, {k_result, 1.0}, threads), k_result);
+    if (test) {
+      const double k_test = tune::fit_k(test->train, w, 1.0, threads);
+      std::fprintf(stderr, "%s test error against results %.6f (K %.4f)\n", when,
+                   tune::error(test->train, w, {k_test, 1.0}, threads), k_test);
+    }
   };
   report("before:");
   w = tune::adam(data->train, w, obj, absl::GetFlag(FLAGS_epochs), absl::GetFlag(FLAGS_lr), threads,
