@@ -265,23 +265,31 @@ Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
          (attacks::bishop(s, occupied) & pieces(BISHOP, QUEEN)) | (attacks::king(s) & pieces(KING));
 }
 
-std::string Position::fen() const {
+std::string fen_placement(std::string_view board) {
   std::string out;
   for (int r = RANK_8; r >= RANK_1; --r) {
     int gap = 0;
     for (int f = FILE_A; f <= FILE_H; ++f) {
-      const Piece pc = board_[make_square(File(f), Rank(r))];
-      if (pc == NO_PIECE) {
+      const char letter = board[r * 8 + f];
+      if (letter == '.') {
         ++gap;
         continue;
       }
       if (gap) out += char('0' + gap);
       gap = 0;
-      out += kPieceChars[pc];
+      out += letter;
     }
     if (gap) out += char('0' + gap);
     if (r > RANK_1) out += '/';
   }
+  return out;
+}
+
+std::string Position::fen() const {
+  std::string board(SQUARE_NB, '.');
+  for (Square s = SQ_A1; s <= SQ_H8; ++s)
+    if (board_[s] != NO_PIECE) board[s] = kPieceChars[board_[s]];
+  std::string out = fen_placement(board);
   out += stm_ == WHITE ? " w " : " b ";
   const CastlingRights order[4] = {WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO};
   const char standard[4] = {'K', 'Q', 'k', 'q'};

@@ -41,6 +41,10 @@ struct StateInfo {
   Piece captured;
 };
 
+// FEN's piece-placement field for a board of 64 letters, a1 first, '.' for an empty square
+// ("PNBRQK" white, lower case black).
+std::string fen_placement(std::string_view board);
+
 class Position {
  public:
   // Parses FEN, X-FEN (KQkq means the outermost rook) and Shredder-FEN (rook files).

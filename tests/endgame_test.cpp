@@ -33,23 +33,7 @@ std::optional<Position> make(std::initializer_list<std::pair<char, Square>> piec
     if (board[s] != '.') return std::nullopt;
     board[s] = letter;
   }
-  std::string fen;
-  for (int r = 7; r >= 0; --r) {
-    int empty = 0;
-    for (int f = 0; f < 8; ++f) {
-      const char ch = board[r * 8 + f];
-      if (ch == '.') {
-        ++empty;
-        continue;
-      }
-      if (empty) fen += char('0' + empty);
-      empty = 0;
-      fen += ch;
-    }
-    if (empty) fen += char('0' + empty);
-    if (r) fen += '/';
-  }
-  fen += stm == WHITE ? " w - - 0 1" : " b - - 0 1";
+  const std::string fen = fen_placement(board) + (stm == WHITE ? " w - - 0 1" : " b - - 0 1");
   auto pos = Position::from_fen(fen);
   if (!pos.ok()) return std::nullopt;
   return *std::move(pos);

@@ -28,6 +28,16 @@ TEST(Fen, EverySuitePositionRoundTrips) {
   }
 }
 
+TEST(Fen, PlacementFromLetters) {
+  std::string board(64, '.');
+  board[0] = 'K';   // a1
+  board[12] = 'P';  // e2
+  board[63] = 'k';  // h8
+  board[62] = 'r';  // g8
+  EXPECT_EQ(fen_placement(board), "6rk/8/8/8/8/8/4P3/K7");
+  EXPECT_EQ(fen_placement(std::string(64, '.')), "8/8/8/8/8/8/8/8");
+}
+
 TEST(Fen, KeepsMeaningfulEnPassantAndDropsUselessOne) {
   const auto with_capture =
       Position::from_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");

@@ -34,21 +34,7 @@ Position random_endgame(std::mt19937& rng, std::string_view white, std::string_v
           std::max(std::abs(wk % 8 - file), std::abs(wk / 8 - rank)) > 2)
         continue;
     }
-    std::string fen;
-    for (int rank = 7; rank >= 0; --rank) {
-      int empty = 0;
-      for (int file = 0; file < 8; ++file) {
-        const char c = board[rank * 8 + file];
-        if (c == '.') {
-          ++empty;
-          continue;
-        }
-        if (empty) fen += char('0' + empty), empty = 0;
-        fen += c;
-      }
-      if (empty) fen += char('0' + empty);
-      if (rank) fen += '/';
-    }
+    std::string fen = fen_placement(std::string_view(board, 64));
     fen += options.to_move == WHITE ? " w - - " : " b - - ";
     fen += std::to_string(options.rule50) + " 80";
     // from_fen rejects a side not to move in check and touching kings.
