@@ -1,10 +1,11 @@
 // Self-play data: the same seed gives the same game, lines are in the tuner's format, positions
 // in check, with a capture as best move or with a mate score are left out, lost positions are
-// adjudicated.
+// adjudicated, and the PV leaf written beside a position is where its PV leads.
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
 #include "movegen/movegen.h"
+#include "movegen/notation.h"
 #include "tools/datagen/selfplay.h"
 
 namespace riposte::testing {
@@ -38,7 +39,7 @@ TEST(SelfPlay, SameSeedSameGameOtherSeedOtherGame) {
 
 TEST(SelfPlay, LinesAreQuietLabelledPositions) {
   datagen::SelfPlay player(quick(), 1);
-  int lines_seen = 0;
+  int lines_seen = 0, leaves_seen = 0;
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     std::mt19937_64 rng(seed);
     const auto game = player.play(kOpening, rng);
@@ -55,13 +56,48 @@ TEST(SelfPlay, LinesAreQuietLabelledPositions) {
       auto pos = Position::from_fen(std::string(line.substr(0, open - 1)));
       ASSERT_TRUE(pos.ok()) << line;
       EXPECT_FALSE(pos->checkers()) << line;
+      const std::size_t bar = line.find(" | ");
       int score = 0;
-      ASSERT_TRUE(absl::SimpleAtoi(line.substr(close + 2), &score)) << line;
+      ASSERT_TRUE(absl::SimpleAtoi(line.substr(close + 2, bar - (close + 2)), &score)) << line;
       EXPECT_LT(std::abs(score), kValueTbWinInMaxPly) << line;
       EXPECT_GE(pos->game_ply(), quick().min_keep_ply) << line;
+      if (bar == absl::string_view::npos) continue;
+      ++leaves_seen;
+      auto leaf = Position::from_fen(std::string(line.substr(bar + 3)));
+      ASSERT_TRUE(leaf.ok()) << line;
+      EXPECT_FALSE(leaf->checkers()) << line;
+      EXPECT_GT(leaf->game_ply(), pos->game_ply()) << line;
     }
   }
   EXPECT_GT(lines_seen, 30);
+  // An 800-node search sees a few plies: most positions have a PV leaf of their own.
+  EXPECT_GT(leaves_seen, lines_seen / 2);
+}
+
+TEST(SelfPlay, PvLeafStopsBeforeCheckAndAtAnIllegalMove) {
+  const Position start = *Position::from_fen(kStartFen);
+  const auto line = [&](std::initializer_list<const char*> moves) {
+    Position pos = start;
+    std::vector<Move> pv;
+    for (const char* m : moves) {
+      pv.push_back(*parse_uci_move(pos, m));
+      pos.do_move(pv.back());
+    }
+    return pv;
+  };
+  // Qxf7+ gives check, so it is not played: the leaf is the position before it.
+  EXPECT_EQ(datagen::pv_leaf(start, line({"e2e4", "e7e5", "d1h5", "b8c6", "h5f7"})),
+            "r1bqkbnr/pppp1ppp/2n5/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 2 3");
+  // A move that is not legal where it comes ends the line (the PV of a stale TT entry).
+  std::vector<Move> broken = line({"g1f3", "g8f6"});
+  broken.push_back(broken[0]);
+  EXPECT_EQ(datagen::pv_leaf(start, broken),
+            "rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2");
+  EXPECT_EQ(datagen::pv_leaf(start, {}), "");
+  const Position fools =
+      *Position::from_fen("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2");
+  // Mate at once: the first move already gives check.
+  EXPECT_EQ(datagen::pv_leaf(fools, {*parse_uci_move(fools, "d8h4")}), "");
 }
 
 TEST(SelfPlay, OpeningPliesSearchTheirOwnNodeCount) {

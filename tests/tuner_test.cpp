@@ -136,5 +136,34 @@ TEST(Tuner, LoadsSeveralFilesPackedWithHeldOutBlocks) {
   EXPECT_FALSE(tune::load({a, dir + "/no-such-file.txt"}, 0.1, 0, 2).ok());
 }
 
+TEST(Tuner, LearnsFromThePvLeafOnlyWhenAskedAndWhenItIsUsable) {
+  const std::string root = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+  const std::string leaf = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 1 5";
+  const std::string in_check = "r1bqkbnr/pppp1Bpp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 0 4";
+  const std::string dir = ::testing::TempDir();
+  const auto write = [&](const std::string& name, const std::vector<std::string>& lines) {
+    std::ofstream out(dir + "/" + name);
+    for (const std::string& l : lines) out << l << "\n";
+    return dir + "/" + name;
+  };
+  const std::string with_leaves =
+      write("leaves.txt", {root + " [1.0] 30 | " + leaf, root + " [0.5] 30 | " + in_check,
+                           root + " [0.0] 30 | not a position", root + " [0.5] 30"});
+  const std::string roots = write("roots.txt", {root + " [1.0] 30", root + " [0.5] 30",
+                                                root + " [0.0] 30", root + " [0.5] 30"});
+  const std::string leaves = write(
+      "pv.txt", {leaf + " [1.0] 30", root + " [0.5] 30", root + " [0.0] 30", root + " [0.5] 30"});
+  const std::vector<Score> w(eval::kWeights, eval::kWeights + eval::kNumParams);
+  const auto error_of = [&](const std::string& path, tune::Leaf how) {
+    auto d = tune::load({path}, 0.0, 0, 1, how);
+    EXPECT_TRUE(d.ok());
+    EXPECT_EQ(d->train.size(), 4u);
+    return tune::error(d->train, w, {1.0, 1.0}, 1);
+  };
+  EXPECT_EQ(error_of(with_leaves, tune::Leaf::kLine), error_of(roots, tune::Leaf::kLine));
+  EXPECT_EQ(error_of(with_leaves, tune::Leaf::kSearchPv), error_of(leaves, tune::Leaf::kLine));
+  EXPECT_NE(error_of(leaves, tune::Leaf::kLine), error_of(roots, tune::Leaf::kLine));
+}
+
 }  // namespace
 }  // namespace riposte::testing

@@ -18,8 +18,11 @@ SelfPlay::SelfPlay(const Settings& settings, int hash_mb) : settings_(settings),
 SelfPlay::MoveResult SelfPlay::search(const Position& pos, std::uint64_t nodes) {
   SearchLimits limits;
   limits.nodes = nodes;
-  MoveResult r{Move::none(), 0, 0};
-  SearchListener listener{[&](const SearchReport& report) { r.score = report.score; },
+  MoveResult r{Move::none(), 0, 0, {}};
+  SearchListener listener{[&](const SearchReport& report) {
+                            r.score = report.score;
+                            r.pv = report.pv;
+                          },
                           [&](Move best, Move) { r.best = best; }};
   pool_.start(pos, limits, SearchOptions{}, listener);
   pool_.wait();
@@ -67,7 +70,7 @@ std::optional<Game> SelfPlay::play(const std::string& opening, std::mt19937_64& 
     // check, no mate in sight.
     if (ply >= settings_.min_keep_ply && !pos.checkers() && !pos.is_noisy(r.best) &&
         !is_decisive(r.score))
-      game.positions.push_back({pos.fen(), white_score});
+      game.positions.push_back({pos.fen(), white_score, pv_leaf(pos, r.pv)});
 
     // Adjudication over the last plies' scores, both sides' searches agreeing.
     const auto last = [&](int n) {
@@ -99,13 +102,28 @@ std::optional<Game> SelfPlay::play(const std::string& opening, std::mt19937_64& 
   return game;
 }
 
+std::string pv_leaf(Position pos, const std::vector<Move>& pv) {
+  int played = 0;
+  for (std::size_t i = 0; i < pv.size(); ++i) {
+    if (!MoveList<LEGAL>(pos).contains(pv[i])) break;
+    pos.do_move(pv[i]);
+    if (pos.checkers() || MoveList<LEGAL>(pos).size() == 0) {
+      pos.undo_move(pv[i]);
+      break;
+    }
+    ++played;
+  }
+  return played ? pos.fen() : std::string();
+}
+
 std::string to_lines(const Game& game) {
   const char* result = game.result == Result::kWhiteWins ? "[1.0]"
                        : game.result == Result::kDraw    ? "[0.5]"
                                                          : "[0.0]";
   std::string out;
   for (const KeptPosition& p : game.positions)
-    absl::StrAppend(&out, p.fen, " ", result, " ", p.score, "\n");
+    absl::StrAppend(&out, p.fen, " ", result, " ", p.score, p.leaf_fen.empty() ? "" : " | ",
+                    p.leaf_fen, "\n");
   return out;
 }
 

@@ -1,6 +1,8 @@
 // Self-play games for tuning data: Riposte against itself at a fixed node count per move, from
 // book openings plus a few random plies, adjudicated as testers do, every position worth
-// learning from written as `FEN [result] score` (both from White's view).
+// learning from written as `FEN [result] score` (both from White's view), followed by
+// ` | LEAF` when the search's principal variation leads elsewhere: the tuner may learn from
+// that leaf instead (riposte_tune --leaf=pv).
 #pragma once
 
 #include <cstdint>
@@ -39,6 +41,9 @@ enum class Result { kWhiteWins, kDraw, kBlackWins };
 struct KeptPosition {
   std::string fen;
   int score;  // search score from White's view, centipawns
+  // Where the search's PV leads: the last position on it not in check; empty when that is the
+  // position itself.
+  std::string leaf_fen;
 };
 
 struct Game {
@@ -62,6 +67,7 @@ class SelfPlay {
     Move best;
     int score;  // from the side to move
     std::uint64_t nodes;
+    std::vector<Move> pv;
   };
   MoveResult search(const Position& pos, std::uint64_t nodes);
 
@@ -69,6 +75,10 @@ class SelfPlay {
   TranspositionTable tt_;
   ThreadPool pool_;
 };
+
+// The position that playing `pv` from `pos` leads to, stopped before any position in check or
+// without legal moves (or at the first move that is not legal there); "" when no move is played.
+std::string pv_leaf(Position pos, const std::vector<Move>& pv);
 
 // The game's lines in the tuner's format.
 std::string to_lines(const Game& game);

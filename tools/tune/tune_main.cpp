@@ -24,6 +24,9 @@ ABSL_FLAG(double, lambda, 1.0, "target = lambda * result + (1 - lambda) * sigmoi
 ABSL_FLAG(double, holdout, 0.1, "fraction of the positions kept out of training");
 ABSL_FLAG(std::size_t, limit, 0, "use at most this many positions (0: all)");
 ABSL_FLAG(int, threads, 0, "worker threads (0: all cores)");
+ABSL_FLAG(std::string, leaf, "line",
+          "what each training line is resolved from: `line` (its own position) or `pv` (the "
+          "leaf of the game search's PV that riposte_datagen writes after ` | `)");
 ABSL_FLAG(std::vector<std::string>, test, {},
           "comma-separated files never trained on, whose error against results is reported "
           "before and after: a yardstick shared by runs on different data");
@@ -35,8 +38,14 @@ int main(int argc, char** argv) {
   using namespace riposte;
   const int threads = absl::GetFlag(FLAGS_threads) > 0 ? absl::GetFlag(FLAGS_threads)
                                                        : int(std::thread::hardware_concurrency());
+  const std::string leaf_flag = absl::GetFlag(FLAGS_leaf);
+  if (leaf_flag != "line" && leaf_flag != "pv") {
+    std::fprintf(stderr, "error: --leaf is `line` or `pv`, not `%s`\n", leaf_flag.c_str());
+    return 1;
+  }
+  const tune::Leaf leaf = leaf_flag == "pv" ? tune::Leaf::kSearchPv : tune::Leaf::kLine;
   auto data = tune::load(absl::GetFlag(FLAGS_data), absl::GetFlag(FLAGS_holdout),
-                         absl::GetFlag(FLAGS_limit), threads);
+                         absl::GetFlag(FLAGS_limit), threads, leaf);
   if (!data.ok()) {
     std::fprintf(stderr, "error: %s\n", std::string(data.status().message()).c_str());
     return 1;

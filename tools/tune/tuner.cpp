@@ -6,6 +6,7 @@
 #include <memory>
 #include <thread>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "movegen/movegen.h"
@@ -129,7 +130,7 @@ constexpr std::size_t kChunkLines = 1 << 20;  // parsed in parallel, then append
 
 // Turns lines into samples in parallel, keeping the lines' order.
 void parse_chunk(const std::vector<std::string>& lines, std::size_t first_line, int threads,
-                 std::size_t holdout_period, Dataset& d) {
+                 std::size_t holdout_period, Leaf leaf, Dataset& d) {
   const int n = std::max(1, threads);
   std::vector<SampleSet> train(n), holdout(n);
   parallel_for(lines.size(), n, [&](std::size_t b, std::size_t e, int t) {
@@ -143,6 +144,12 @@ void parse_chunk(const std::vector<std::string>& lines, std::size_t first_line, 
       if (!pos.ok() || pos->checkers()) continue;
       const float result = std::strtof(line.c_str() + open + 1, nullptr);
       const float score = std::strtof(line.c_str() + close + 1, nullptr);
+      if (const std::size_t bar = line.find('|', close);
+          leaf == Leaf::kSearchPv && bar != std::string::npos) {
+        auto pv_leaf = Position::from_fen(
+            std::string(absl::StripAsciiWhitespace(absl::string_view(line).substr(bar + 1))));
+        if (pv_leaf.ok() && !pv_leaf->checkers()) pos = *std::move(pv_leaf);
+      }
       qsearch(*pos, cache, -30000, 30000, 0, pv);
       for (Move m : pv) pos->do_move(m);
       const std::size_t block = (first_line + i) / kHoldoutBlock;
@@ -159,7 +166,7 @@ void parse_chunk(const std::vector<std::string>& lines, std::size_t first_line, 
 }  // namespace
 
 absl::StatusOr<Dataset> load(const std::vector<std::string>& paths, double holdout_fraction,
-                             std::size_t limit, int threads) {
+                             std::size_t limit, int threads, Leaf leaf) {
   Dataset d;
   const std::size_t period =
       holdout_fraction > 0
@@ -176,14 +183,14 @@ absl::StatusOr<Dataset> load(const std::vector<std::string>& paths, double holdo
     while ((!limit || d.lines < limit) && fgets(buf, sizeof buf, in.get())) {
       lines.emplace_back(buf);
       if (++d.lines % kChunkLines == 0) {
-        parse_chunk(lines, d.lines - lines.size(), threads, period, d);
+        parse_chunk(lines, d.lines - lines.size(), threads, period, leaf, d);
         lines.clear();
       }
     }
     if (d.lines == before && (!limit || d.lines < limit))
       return absl::NotFoundError(absl::StrCat("no positions in ", path));
   }
-  parse_chunk(lines, d.lines - lines.size(), threads, period, d);
+  parse_chunk(lines, d.lines - lines.size(), threads, period, leaf, d);
   return d;
 }
 

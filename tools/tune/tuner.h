@@ -56,13 +56,18 @@ struct Dataset {
   std::size_t lines = 0;  // lines read, before unusable ones were dropped
 };
 
-// Parses `<FEN> [<result>] <score>` lines from every file in `paths` (xz-compressed files are
-// piped through `xz -dc`) and replaces each position by the leaf of its quiescence-search
-// principal variation. Every round(1 / holdout_fraction)-th block of 1,000 lines is held out,
-// so held-out positions mostly come from games of their own. `limit` caps the number of lines
-// over all files (0: all).
+// Which position of a line the tuner learns from, before its quiescence search: the line's
+// own, or the leaf of the game search's PV that riposte_datagen writes after ` | ` (the line's
+// own when there is none or it is in check).
+enum class Leaf { kLine, kSearchPv };
+
+// Parses `<FEN> [<result>] <score>[ | <leaf FEN>]` lines from every file in `paths`
+// (xz-compressed files are piped through `xz -dc`) and replaces each position (see Leaf) by the
+// leaf of its quiescence-search principal variation. Every round(1 / holdout_fraction)-th block
+// of 1,000 lines is held out, so held-out positions mostly come from games of their own.
+// `limit` caps the number of lines over all files (0: all).
 absl::StatusOr<Dataset> load(const std::vector<std::string>& paths, double holdout_fraction,
-                             std::size_t limit, int threads);
+                             std::size_t limit, int threads, Leaf leaf = Leaf::kLine);
 
 // The Texel error for weights w: mean of (target - sigmoid(K * eval / 400))^2, where the target
 // blends the result and the reference score: lambda * result + (1 - lambda) * sigmoid(K * score).
