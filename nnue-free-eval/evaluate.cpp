@@ -34,7 +34,9 @@ Score Evaluator<T>::run() {
     passed(c);
     threats(c);
   }
-  add(kTempo, pos_.side_to_move());
+  Sum tempo = sum(pos_.side_to_move());
+  tempo.add(kTempo);
+  score_[pos_.side_to_move()] += tempo.sum();
   return total();
 }
 
@@ -65,14 +67,16 @@ void Evaluator<T>::material_and_squares() {
     score_[WHITE] += pos_.psq();
     return;
   }
+  Sum terms[COLOR_NB] = {sum(WHITE), sum(BLACK)};
   for (Bitboard b = pos_.pieces(); b;) {
     const Square s = pop_lsb(b);
     const Piece pc = pos_.piece_on(s);
     const PieceType pt = type_of(pc);
     const Color c = color_of(pc);
-    if (pt != KING) add(kMaterial + int(pt), c);
-    add(kPsqt + int(pt) * 64 + relative_square(c, s), c);
+    if (pt != KING) terms[c].add(kMaterial + int(pt));
+    terms[c].add(kPsqt + int(pt) * 64 + relative_square(c, s));
   }
+  for (Color c : {WHITE, BLACK}) score_[c] += terms[c].sum();
 }
 
 namespace {
@@ -133,9 +137,10 @@ void Evaluator<T>::imbalance() {
     const int index[COLOR_NB] = {imbalance_index(counts[WHITE]), imbalance_index(counts[BLACK])};
     if (index[WHITE] >= 0 && index[BLACK] >= 0) {
       for (Color us : {WHITE, BLACK}) {
-        score_[us] += own_imbalance[index[us]];
+        Score v = own_imbalance[index[us]];
         for (int a = 0; a < kImbalanceKinds; ++a)
-          score_[us] += their_imbalance[index[~us]][a] * counts[us][a];
+          v += their_imbalance[index[~us]][a] * counts[us][a];
+        score_[us] += v;
       }
       return;
     }
@@ -143,13 +148,15 @@ void Evaluator<T>::imbalance() {
   for (Color us : {WHITE, BLACK}) {
     const KindCounts& ours = counts[us];
     const KindCounts& theirs = counts[~us];
+    Sum terms = sum(us);
     for (int a = 0; a < kImbalanceKinds; ++a) {
       if (!ours[a]) continue;
       for (int b = 0; b <= a; ++b)
-        if (ours[b]) add(kImbalanceOurs + kImbalanceKinds * a + b, us, ours[a] * ours[b]);
+        if (ours[b]) terms.add(kImbalanceOurs + kImbalanceKinds * a + b, ours[a] * ours[b]);
       for (int b = 0; b < a; ++b)
-        if (theirs[b]) add(kImbalanceTheirs + kImbalanceKinds * a + b, us, ours[a] * theirs[b]);
+        if (theirs[b]) terms.add(kImbalanceTheirs + kImbalanceKinds * a + b, ours[a] * theirs[b]);
     }
+    score_[us] += terms.sum();
   }
 }
 

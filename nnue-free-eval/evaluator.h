@@ -50,6 +50,25 @@ struct CountTrace {
   void add(int p, Color c, int n) { count[p][c] += n; }
 };
 
+// One side's terms summed in a local, added to the side's score once. Summed into a member,
+// every term would be a load and a store: the compiler cannot tell the member from the weights
+// it reads in between.
+template <class T>
+class TermSum {
+ public:
+  TermSum(T& trace, Color side) : trace_(trace), side_(side) {}
+  void add(int p, int n = 1) {
+    sum_ += kWeights[p] * n;
+    trace_.add(p, side_, n);
+  }
+  Score sum() const { return sum_; }
+
+ private:
+  T& trace_;
+  Color side_;
+  Score sum_;
+};
+
 // Fills the imbalance tables from the weights; eval::init calls it.
 void init_imbalance_tables();
 
@@ -67,11 +86,8 @@ class Evaluator {
   Bitboard passed_pawns(Color c) const { return passed_[c]; }
 
  private:
-  // A linear term for side c, or (for king danger inputs) danger to c's king.
-  void add(int p, Color c, int n = 1) {
-    (is_king_danger(p) ? danger_[c] : score_[c]) += kWeights[p] * n;
-    trace_.add(p, c, n);
-  }
+  using Sum = TermSum<T>;
+  Sum sum(Color c) { return Sum(trace_, c); }
 
   // evaluate.cpp
   void init(Color us);
@@ -85,14 +101,14 @@ class Evaluator {
   template <PieceType Pt>
   void pieces(Color us);
   template <PieceType Pt>
-  void minor_terms(Color us, Square s);
-  void bishop_terms(Color us, Square s);
-  void rook_terms(Color us, Square s);
-  void queen_terms(Color us, Square s);
+  void minor_terms(Color us, Square s, Sum& terms);
+  void bishop_terms(Color us, Square s, Sum& terms);
+  void rook_terms(Color us, Square s, Sum& terms);
+  void queen_terms(Color us, Square s, Sum& terms);
   // king_safety.cpp
   void king_safety(Color us);
   void shelter(Color us);
-  void shelter_and_storm(Color us);
+  Score shelter_and_storm(Color us);
   // threats.cpp
   void threats(Color us);
 
@@ -101,7 +117,6 @@ class Evaluator {
   PawnCache::Entry* pawn_entry_ = nullptr;  // this position's, when there is a cache
   T& trace_;
   Score score_[COLOR_NB];
-  Score danger_[COLOR_NB];          // king danger inputs summed, per defending side
   Score danger_penalty_[COLOR_NB];  // what the danger costs, in score_ already
   Bitboard pawn_attacks_[COLOR_NB] = {};
   Bitboard attacked_[COLOR_NB][PIECE_TYPE_NB] = {};

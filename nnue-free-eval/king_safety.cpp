@@ -72,20 +72,22 @@ void Evaluator<T>::king_safety(Color us) {
   const Square ksq = pos_.king_square(us);
   const bool enemy_queen = pos_.pieces(them, QUEEN);
   const bool attacked = king_attackers_[them] >= 2 || (king_attackers_[them] >= 1 && enemy_queen);
+  // Our own terms, the attacker's linear terms, and the danger inputs against our king.
+  Sum ours = sum(us), attack = sum(them), danger = sum(us);
   if (attacked) {
     for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN})
       if (attacker_types_[them][pt]) {
-        add(kKingAttackerWeight + int(pt), them, attacker_types_[them][pt]);
-        add(kDangerAttacker + int(pt), us, attacker_types_[them][pt]);
+        attack.add(kKingAttackerWeight + int(pt), attacker_types_[them][pt]);
+        danger.add(kDangerAttacker + int(pt), attacker_types_[them][pt]);
       }
-    add(kKingZoneAttacks, them, king_zone_hits_[them]);
-    add(kDangerZoneHits, us, king_zone_hits_[them]);
+    attack.add(kKingZoneAttacks, king_zone_hits_[them]);
+    danger.add(kDangerZoneHits, king_zone_hits_[them]);
     const Bitboard minor_or_rook_guards =
         attacked_[us][PAWN] | attacked_[us][KNIGHT] | attacked_[us][BISHOP] | attacked_[us][ROOK];
-    add(kDangerWeakSquares, us,
-        popcount(king_zone_[us] & attacked_[them][ALL_PIECES] & ~minor_or_rook_guards));
-    if (!enemy_queen) add(kDangerNoQueen, us);
-    add(kDangerBase, us);
+    danger.add(kDangerWeakSquares,
+               popcount(king_zone_[us] & attacked_[them][ALL_PIECES] & ~minor_or_rook_guards));
+    if (!enemy_queen) danger.add(kDangerNoQueen);
+    danger.add(kDangerBase);
   }
   // Checks from squares we neither guard nor occupy. The queen checks along the rook and
   // bishop rays, so each ray is looked up once.
@@ -98,30 +100,31 @@ void Evaluator<T>::king_safety(Color us) {
     unsafe_checks |= all & ~safe;
     const Bitboard checks = all & safe;
     if (!checks) return;
-    add(kSafeCheck + int(pt), them, popcount(checks));
-    if (attacked) add(kDangerSafeCheck + int(pt), us, popcount(checks));
+    attack.add(kSafeCheck + int(pt), popcount(checks));
+    if (attacked) danger.add(kDangerSafeCheck + int(pt), popcount(checks));
   };
   safe_checks(KNIGHT, attacks::knight(ksq));
   safe_checks(BISHOP, bishop_rays);
   safe_checks(ROOK, rook_rays);
   safe_checks(QUEEN, bishop_rays | rook_rays);
   if (attacked) {
-    add(kDangerUnsafeChecks, us, popcount(unsafe_checks));
-    add(kDangerKingBlockers, us, popcount(pos_.blockers_for_king(us)));
+    danger.add(kDangerUnsafeChecks, popcount(unsafe_checks));
+    danger.add(kDangerKingBlockers, popcount(pos_.blockers_for_king(us)));
     // Attacks on the king's flank in our own half (ranks 1 to 5), double ones counted twice.
     const Bitboard camp = us == WHITE ? (Bitboard(1) << 40) - 1 : ~((Bitboard(1) << 24) - 1);
     const Bitboard flank = king_flank(file_of(ksq)) & camp;
     const Bitboard flank_attacks = attacked_[them][ALL_PIECES] & flank;
-    add(kDangerFlankAttacks, us,
-        popcount(flank_attacks) + popcount(flank_attacks & attacked2_[them]));
-    add(kDangerFlankDefence, us, popcount(attacked_[us][ALL_PIECES] & flank));
-    if (attacked_[us][KNIGHT] & attacked_[us][KING]) add(kDangerKnightDefender, us);
-    danger_penalty_[us] = king_danger_penalty(danger_[us]);
+    danger.add(kDangerFlankAttacks,
+               popcount(flank_attacks) + popcount(flank_attacks & attacked2_[them]));
+    danger.add(kDangerFlankDefence, popcount(attacked_[us][ALL_PIECES] & flank));
+    if (attacked_[us][KNIGHT] & attacked_[us][KING]) danger.add(kDangerKnightDefender);
+    danger_penalty_[us] = king_danger_penalty(danger.sum());
     score_[us] += danger_penalty_[us];
   }
-  add(kKingDefenders +
-          popcount(king_zone_[us] & (pos_.pieces(us, PAWN) | pos_.pieces(us, KNIGHT, BISHOP))),
-      us);
+  ours.add(kKingDefenders +
+           popcount(king_zone_[us] & (pos_.pieces(us, PAWN) | pos_.pieces(us, KNIGHT, BISHOP))));
+  score_[us] += ours.sum();
+  score_[them] += attack.sum();
   shelter(us);
 }
 
@@ -136,18 +139,18 @@ void Evaluator<T>::shelter(Color us) {
     score_[us] += pawn_entry_->shelter[us];
     return;
   }
-  const Score before = score_[us];
-  shelter_and_storm(us);
+  const Score value = shelter_and_storm(us);
+  score_[us] += value;
   if (pawn_entry_) {
     pawn_entry_->shelter_key[us] = key;
-    pawn_entry_->shelter[us] = score_[us] - before;
+    pawn_entry_->shelter[us] = value;
   }
 }
 
 // The shelter of a king where it stands or, if it may still castle, where castling takes it,
 // whichever is best; and whether its flank has pawns at all.
 template <class T>
-void Evaluator<T>::shelter_and_storm(Color us) {
+Score Evaluator<T>::shelter_and_storm(Color us) {
   const Square ksq = pos_.king_square(us);
   ShelterCounts best = shelter_counts(pos_, us, ksq);
   Score best_value = best.value();
@@ -160,12 +163,14 @@ void Evaluator<T>::shelter_and_storm(Color us) {
       best_value = v;
     }
   }
+  Sum terms = sum(us);
   for (int i = 0; i < 3; ++i) {
-    add(kPawnShelter + best.shelter[i], us);
-    add(kPawnStorm + best.storm[i], us);
+    terms.add(kPawnShelter + best.shelter[i]);
+    terms.add(kPawnStorm + best.storm[i]);
   }
-  if (best.open_files) add(kKingOpenFile, us, best.open_files);
-  if (!(pos_.pieces(PAWN) & king_flank(file_of(ksq)))) add(kPawnlessFlank, us);
+  if (best.open_files) terms.add(kKingOpenFile, best.open_files);
+  if (!(pos_.pieces(PAWN) & king_flank(file_of(ksq)))) terms.add(kPawnlessFlank);
+  return terms.sum();
 }
 
 template void Evaluator<NoTrace>::king_safety(Color);

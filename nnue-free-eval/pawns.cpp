@@ -36,6 +36,7 @@ void Evaluator<T>::pawn_structure(Color us) {
   const Color them = ~us;
   const Bitboard ours = pos_.pieces(us, PAWN), theirs = pos_.pieces(them, PAWN);
   const Direction up = pawn_push(us);
+  Sum terms = sum(us);
   for (Bitboard b = ours; b;) {
     const Square s = pop_lsb(b);
     const int r = relative_rank(us, s);
@@ -48,65 +49,68 @@ void Evaluator<T>::pawn_structure(Color us) {
     // Backward: every neighbour is ahead, and the stop square is guarded by an enemy pawn.
     const bool backward =
         neighbours && !(neighbours & ~passed_span(us, s)) && (attacks::pawn(us, s + up) & theirs);
-    if (isolated) add(kIsolatedPawn, us);
-    if (ours & forward_file(us, s)) add(kDoubledPawn, us);
-    if (backward) add(kBackwardPawn, us);
+    if (isolated) terms.add(kIsolatedPawn);
+    if (ours & forward_file(us, s)) terms.add(kDoubledPawn);
+    if (backward) terms.add(kBackwardPawn);
     // A weak pawn on a half-open file: rooks and queens can reach it from the front.
-    if ((isolated || backward) && !opposed) add(kWeakUnopposedPawn, us);
+    if ((isolated || backward) && !opposed) terms.add(kWeakUnopposedPawn);
     if ((r == RANK_5 || r == RANK_6) && (theirs & square_bb(s + up)))
-      add(kBlockedPawn + r - RANK_5, us);
-    if (!supporters && more_than_one(theirs & attacks::pawn(us, s))) add(kWeakLever, us);
+      terms.add(kBlockedPawn + r - RANK_5);
+    if (!supporters && more_than_one(theirs & attacks::pawn(us, s))) terms.add(kWeakLever);
     if (phalanx | supporters) {
-      add(kConnectedPawn + r, us);
-      if (phalanx) add(kConnectedPhalanx, us);
-      if (opposed) add(kConnectedOpposed, us);
-      if (supporters) add(kConnectedSupporters, us, popcount(supporters));
+      terms.add(kConnectedPawn + r);
+      if (phalanx) terms.add(kConnectedPhalanx);
+      if (opposed) terms.add(kConnectedOpposed);
+      if (supporters) terms.add(kConnectedSupporters, popcount(supporters));
     }
     if (!stoppers) {
       passed_[us] |= square_bb(s);
-      add(kPassedPawn + r, us);
+      terms.add(kPassedPawn + r);
     } else if (!(stoppers & forward_file(us, s)) &&
                popcount(stoppers) <= popcount(supporters | phalanx)) {
       // Candidate: no enemy pawn on its file, and no more enemy pawns in the way than own
       // pawns beside or behind it to exchange them.
-      add(kCandidatePasser + r, us);
+      terms.add(kCandidatePasser + r);
     }
   }
+  score_[us] += terms.sum();
 }
 
 template <class T>
 void Evaluator<T>::passed(Color us) {
   const Color them = ~us;
+  Sum terms = sum(us);
   for (Bitboard b = passed_[us]; b;) {
     const Square s = pop_lsb(b);
     const int r = relative_rank(us, s);
     const Square stop = s + pawn_push(us);
-    if (!pos_.empty(stop)) add(kPassedBlocked + r, us);
-    if (!(forward_file(us, s) & pos_.pieces())) add(kPassedFreePath + r, us);
+    if (!pos_.empty(stop)) terms.add(kPassedBlocked + r);
+    if (!(forward_file(us, s) & pos_.pieces())) terms.add(kPassedFreePath + r);
     const int own_distance = distance(pos_.king_square(us), stop);
     const int enemy_distance = distance(pos_.king_square(them), stop);
-    add(kPassedOwnKingDistance + std::min(own_distance, 7), us);
-    add(kPassedEnemyKingDistance + std::min(enemy_distance, 7), us);
+    terms.add(kPassedOwnKingDistance + std::min(own_distance, 7));
+    terms.add(kPassedEnemyKingDistance + std::min(enemy_distance, 7));
     // The kings' distances matter more the further the pawn has come.
     if (const int w = std::max(0, 5 * r - 13)) {
-      add(kPassedOwnKingProximity, us, w * std::min(own_distance, 5));
-      add(kPassedEnemyKingProximity, us, w * std::min(enemy_distance, 5));
+      terms.add(kPassedOwnKingProximity, w * std::min(own_distance, 5));
+      terms.add(kPassedEnemyKingProximity, w * std::min(enemy_distance, 5));
     }
     // A rook or queen behind the passer attacks or defends every square in front of it.
     const Bitboard to_promotion = forward_file(us, s);
     const Bitboard behind =
         attacks::rook(s, pos_.pieces()) & forward_file(them, s) & pos_.pieces(ROOK, QUEEN);
     Bitboard unsafe = to_promotion & (attacked_[them][ALL_PIECES] | pos_.pieces(them));
-    if (behind & pos_.pieces(us)) add(kPassedRookBehind, us);
+    if (behind & pos_.pieces(us)) terms.add(kPassedRookBehind);
     if (behind & pos_.pieces(them)) {
-      add(kPassedEnemyRookBehind, us);
+      terms.add(kPassedEnemyRookBehind);
       unsafe = to_promotion;
     }
     if (!unsafe)
-      add(kPassedSafePath + r, us);
+      terms.add(kPassedSafePath + r);
     else if (!(unsafe & square_bb(stop)))
-      add(kPassedSafeStop + r, us);
+      terms.add(kPassedSafeStop + r);
   }
+  score_[us] += terms.sum();
 }
 
 template void Evaluator<NoTrace>::pawns();

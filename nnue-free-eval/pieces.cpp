@@ -11,6 +11,7 @@ template <class T>
 template <PieceType Pt>
 void Evaluator<T>::pieces(Color us) {
   const Color them = ~us;
+  Sum terms = sum(us);
   int attackers = 0, zone_hits = 0;
   for (Bitboard b = pos_.pieces(us, Pt); b;) {
     const Square s = pop_lsb(b);
@@ -26,72 +27,73 @@ void Evaluator<T>::pieces(Color us) {
     attacked_[us][ALL_PIECES] |= att;
 
     const int mob = popcount(att & mobility_area_[us]);
-    add((Pt == KNIGHT   ? kKnightMobility
-         : Pt == BISHOP ? kBishopMobility
-         : Pt == ROOK   ? kRookMobility
-                        : kQueenMobility) +
-            mob,
-        us);
+    terms.add((Pt == KNIGHT   ? kKnightMobility
+               : Pt == BISHOP ? kBishopMobility
+               : Pt == ROOK   ? kRookMobility
+                              : kQueenMobility) +
+              mob);
 
     if (att & king_zone_[them]) {
       ++attackers;
       zone_hits += popcount(att & king_zone_[them]);
       attacker_types_[us][Pt]++;
     }
-    if constexpr (Pt == KNIGHT || Pt == BISHOP) minor_terms<Pt>(us, s);
-    if constexpr (Pt == BISHOP) bishop_terms(us, s);
-    if constexpr (Pt == ROOK) rook_terms(us, s);
-    if constexpr (Pt == QUEEN) queen_terms(us, s);
+    if constexpr (Pt == KNIGHT || Pt == BISHOP) minor_terms<Pt>(us, s, terms);
+    if constexpr (Pt == BISHOP) bishop_terms(us, s, terms);
+    if constexpr (Pt == ROOK) rook_terms(us, s, terms);
+    if constexpr (Pt == QUEEN) queen_terms(us, s, terms);
   }
   if constexpr (Pt == BISHOP)
-    if (pos_.count(us, BISHOP) >= 2) add(kBishopPair, us);
+    if (pos_.count(us, BISHOP) >= 2) terms.add(kBishopPair);
+  score_[us] += terms.sum();
   king_attackers_[us] += attackers;
   king_zone_hits_[us] += zone_hits;
 }
 
 template <class T>
 template <PieceType Pt>
-void Evaluator<T>::minor_terms(Color us, Square s) {
+void Evaluator<T>::minor_terms(Color us, Square s, Sum& terms) {
   const Color them = ~us;
   const Bitboard outpost_ranks = us == WHITE ? rank_bb(RANK_4) | rank_bb(RANK_5) | rank_bb(RANK_6)
                                              : rank_bb(RANK_5) | rank_bb(RANK_4) | rank_bb(RANK_3);
   // Outpost: advanced, defended by a pawn, and no enemy pawn can ever attack it.
   const bool safe = !(pos_.pieces(them, PAWN) & passed_span(us, s) & adjacent_files(s));
   if ((outpost_ranks & square_bb(s)) && (pawn_attacks_[us] & square_bb(s)) && safe)
-    add(Pt == KNIGHT ? kKnightOutpost : kBishopOutpost, us);
+    terms.add(Pt == KNIGHT ? kKnightOutpost : kBishopOutpost);
   // A pawn in front shields the piece from frontal attack and is itself hard to block.
-  if (forward(them, pos_.pieces(PAWN)) & square_bb(s)) add(kMinorBehindPawn, us);
+  if (forward(them, pos_.pieces(PAWN)) & square_bb(s)) terms.add(kMinorBehindPawn);
 }
 
 template <class T>
-void Evaluator<T>::bishop_terms(Color us, Square s) {
+void Evaluator<T>::bishop_terms(Color us, Square s, Sum& terms) {
   const Bitboard colour = kDarkSquares & square_bb(s) ? kDarkSquares : ~kDarkSquares;
   const int rammed = popcount(rammed_[us] & colour);
-  if (rammed) add(kBishopRammedPawns, us, rammed);
+  if (rammed) terms.add(kBishopRammedPawns, rammed);
   // Pawns are the only pieces that block a long diagonal for long.
-  if (more_than_one(attacks::bishop(s, pos_.pieces(PAWN)) & kCentre)) add(kBishopLongDiagonal, us);
+  if (more_than_one(attacks::bishop(s, pos_.pieces(PAWN)) & kCentre))
+    terms.add(kBishopLongDiagonal);
 }
 
 template <class T>
-void Evaluator<T>::rook_terms(Color us, Square s) {
+void Evaluator<T>::rook_terms(Color us, Square s, Sum& terms) {
   const Color them = ~us;
   if (!(pos_.pieces(PAWN) & file_bb(s)))
-    add(kRookOpenFile, us);
+    terms.add(kRookOpenFile);
   else if (!(pos_.pieces(us, PAWN) & file_bb(s)))
-    add(kRookSemiOpenFile, us);
+    terms.add(kRookSemiOpenFile);
   if (relative_rank(us, s) == RANK_7 && (relative_rank(us, pos_.king_square(them)) == RANK_8 ||
                                          (pos_.pieces(them, PAWN) & rank_bb(s))))
-    add(kRookOnSeventh, us);
+    terms.add(kRookOnSeventh);
 }
 
 template <class T>
-void Evaluator<T>::queen_terms(Color us, Square s) {
+void Evaluator<T>::queen_terms(Color us, Square s, Sum& terms) {
   const Color them = ~us;
   // Most queens share no line with an enemy rook or bishop: skip the ray walk for them.
   const Bitboard snipers = (attacks::rook(s, 0) & pos_.pieces(them, ROOK)) |
                            (attacks::bishop(s, 0) & pos_.pieces(them, BISHOP));
   Bitboard pinners;
-  if (snipers && pos_.slider_blockers(snipers, s, pinners)) add(kQueenRelativePin, us);
+  if (snipers && pos_.slider_blockers(snipers, s, pinners)) terms.add(kQueenRelativePin);
 }
 
 template void Evaluator<NoTrace>::pieces<KNIGHT>(Color);

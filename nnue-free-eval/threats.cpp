@@ -9,26 +9,27 @@ namespace riposte::eval::detail {
 template <class T>
 void Evaluator<T>::threats(Color us) {
   const Color them = ~us;
+  Sum terms = sum(us);
   const Bitboard minors = pos_.pieces(them, KNIGHT, BISHOP);
   const Bitboard majors = pos_.pieces(them, ROOK, QUEEN);
-  add(kPawnThreatMinor, us, popcount(pawn_attacks_[us] & minors));
-  add(kPawnThreatMajor, us, popcount(pawn_attacks_[us] & majors));
+  terms.add(kPawnThreatMinor, popcount(pawn_attacks_[us] & minors));
+  terms.add(kPawnThreatMajor, popcount(pawn_attacks_[us] & majors));
   const Bitboard by_minors = attacked_[us][KNIGHT] | attacked_[us][BISHOP];
-  add(kMinorThreatRook, us, popcount(by_minors & pos_.pieces(them, ROOK)));
-  add(kMinorThreatQueen, us, popcount(by_minors & pos_.pieces(them, QUEEN)));
-  add(kRookThreatQueen, us, popcount(attacked_[us][ROOK] & pos_.pieces(them, QUEEN)));
+  terms.add(kMinorThreatRook, popcount(by_minors & pos_.pieces(them, ROOK)));
+  terms.add(kMinorThreatQueen, popcount(by_minors & pos_.pieces(them, QUEEN)));
+  terms.add(kRookThreatQueen, popcount(attacked_[us][ROOK] & pos_.pieces(them, QUEEN)));
   const Bitboard their_pieces = pos_.pieces(them) & ~pos_.pieces(them, PAWN, KING);
-  add(kHangingPiece, us,
-      popcount(their_pieces & attacked_[us][ALL_PIECES] & ~attacked_[them][ALL_PIECES]));
+  terms.add(kHangingPiece,
+            popcount(their_pieces & attacked_[us][ALL_PIECES] & ~attacked_[them][ALL_PIECES]));
   // Their pawns without pawn support, attacked and undefended or attacked twice and defended
   // once at most.
   const Bitboard poorly_defended = (attacked_[us][ALL_PIECES] & ~attacked_[them][ALL_PIECES]) |
                                    (attacked2_[us] & ~attacked2_[them]);
-  add(kWeakPawn, us, popcount(pos_.pieces(them, PAWN) & ~attacked_[them][PAWN] & poorly_defended));
+  terms.add(kWeakPawn,
+            popcount(pos_.pieces(them, PAWN) & ~attacked_[them][PAWN] & poorly_defended));
   // Attacked once and defended once: one more attacker, or a defender drawn away, wins it.
-  add(kOverloadedPiece, us,
-      popcount(their_pieces & attacked_[us][ALL_PIECES] & ~attacked2_[us] &
-               attacked_[them][ALL_PIECES] & ~attacked2_[them]));
+  terms.add(kOverloadedPiece, popcount(their_pieces & attacked_[us][ALL_PIECES] & ~attacked2_[us] &
+                                       attacked_[them][ALL_PIECES] & ~attacked2_[them]));
   // Pieces that a pawn push to a safe square would attack (those a pawn attacks already are
   // counted above).
   const Bitboard empty = ~pos_.pieces();
@@ -36,7 +37,7 @@ void Evaluator<T>::threats(Color us) {
   Bitboard push = forward(us, pos_.pieces(us, PAWN)) & empty;
   push |= forward(us, push & third) & empty;
   push &= ~attacked_[them][PAWN] & (attacked_[us][ALL_PIECES] | ~attacked_[them][ALL_PIECES]);
-  add(kPawnPushThreat, us, popcount(pawn_attacks(us, push) & their_pieces & ~pawn_attacks_[us]));
+  terms.add(kPawnPushThreat, popcount(pawn_attacks(us, push) & their_pieces & ~pawn_attacks_[us]));
 
   // Threats graded by the victim. Strongly protected: defended by a pawn, or by two pieces
   // where we attack once at most. Weak: attacked by us and not strongly protected.
@@ -44,23 +45,24 @@ void Evaluator<T>::threats(Color us) {
   const Bitboard defended = pos_.pieces(them) & ~pos_.pieces(them, PAWN) & strongly_protected;
   const Bitboard weak = pos_.pieces(them) & ~strongly_protected & attacked_[us][ALL_PIECES];
   for (Bitboard b = (defended | weak) & by_minors; b;)
-    add(kThreatByMinor + int(type_of(pos_.piece_on(pop_lsb(b)))), us);
+    terms.add(kThreatByMinor + int(type_of(pos_.piece_on(pop_lsb(b)))));
   for (Bitboard b = weak & attacked_[us][ROOK]; b;)
-    add(kThreatByRook + int(type_of(pos_.piece_on(pop_lsb(b)))), us);
-  if (weak & attacked_[us][KING]) add(kThreatByKing, us);
+    terms.add(kThreatByRook + int(type_of(pos_.piece_on(pop_lsb(b)))));
+  if (weak & attacked_[us][KING]) terms.add(kThreatByKing);
   // Squares the enemy attacks, and we attack too, without their strong protection.
-  add(kRestrictedPiece, us,
-      popcount(attacked_[them][ALL_PIECES] & ~strongly_protected & attacked_[us][ALL_PIECES]));
-  add(kWeakQueenProtection, us, popcount(weak & attacked_[them][QUEEN]));
+  terms.add(kRestrictedPiece, popcount(attacked_[them][ALL_PIECES] & ~strongly_protected &
+                                       attacked_[us][ALL_PIECES]));
+  terms.add(kWeakQueenProtection, popcount(weak & attacked_[them][QUEEN]));
   // Safe squares from which a knight or slider would attack a lone enemy queen.
   if (pos_.count(them, QUEEN) == 1) {
     const Square q = lsb(pos_.pieces(them, QUEEN));
     const Bitboard safe = mobility_area_[us] & ~strongly_protected;
-    add(kKnightOnQueen, us, popcount(attacked_[us][KNIGHT] & attacks::knight(q) & safe));
+    terms.add(kKnightOnQueen, popcount(attacked_[us][KNIGHT] & attacks::knight(q) & safe));
     const Bitboard sliders = (attacked_[us][BISHOP] & attacks::bishop(q, pos_.pieces())) |
                              (attacked_[us][ROOK] & attacks::rook(q, pos_.pieces()));
-    add(kSliderOnQueen, us, popcount(sliders & safe & attacked2_[us]));
+    terms.add(kSliderOnQueen, popcount(sliders & safe & attacked2_[us]));
   }
+  score_[us] += terms.sum();
 }
 
 template void Evaluator<NoTrace>::threats(Color);
