@@ -132,6 +132,7 @@ Uci::Uci(std::ostream& out, bool dev_options)
   dev("DevHistoryPruningConditions", so.history_pruning_conditions);
   dev("DevImprovingFourPlies", so.improving_four_plies);
   dev("DevNegativeExtensionBelowAlpha", so.negative_extension_below_alpha);
+  dev("DevFiftyMoveDamping", so.fifty_move_damping);
   dev("DevBaselineOrdering", so.ordering.baseline);
   dev("DevKillers", so.ordering.killers);
   dev("DevCountermove", so.ordering.countermove);

@@ -57,6 +57,7 @@
   X(CorrectionMaxWeight, 16, 4, 64)          /* update weight min(depth + 1, this) */           \
   X(CorrectionPawnWeight, 43, 0, 128)        /* correction = (pawn * this + */                  \
   X(CorrectionNonPawnWeight, 21, 0, 128)     /* (white + black non-pawn) * this) / 64 */        \
+  X(FiftyMoveDamping, 200, 100, 1000)        /* static eval * (this - rule50) / this */         \
   X(HistoryBonusQuad, 16, 0, 64)             /* cutoff bonus: min(q * d^2 + l * d, max) */      \
   X(HistoryBonusLinear, 32, 0, 256)                                                             \
   X(HistoryBonusMax, 1600, 400, 4000)                                                           \

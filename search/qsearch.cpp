@@ -14,18 +14,23 @@ using namespace params;
 
 int Worker::corrected_eval(const Position& pos, int raw_eval) const {
   const SearchOptions& opt = pool_.options();
-  if (!opt.correction_history) return raw_eval;
-  const Color stm = pos.side_to_move();
-  int correction = correction_.get(stm, pos.pawn_key());
-  // Each table learns the whole error on its own. The blend's weights are what games chose:
-  // they sum to 85/64 by default, so agreeing tables correct a little more than either alone.
-  if (opt.non_pawn_correction)
-    correction = (correction * CorrectionPawnWeight +
-                  (non_pawn_correction_[WHITE].get(stm, pos.non_pawn_key(WHITE)) +
-                   non_pawn_correction_[BLACK].get(stm, pos.non_pawn_key(BLACK))) *
-                      CorrectionNonPawnWeight) /
-                 kCorrectionWeightScale;
-  const int v = raw_eval + correction;
+  int v = raw_eval;
+  if (opt.correction_history) {
+    const Color stm = pos.side_to_move();
+    int correction = correction_.get(stm, pos.pawn_key());
+    // Each table learns the whole error on its own. The blend's weights are what games chose:
+    // they sum to 85/64 by default, so agreeing tables correct a little more than either alone.
+    if (opt.non_pawn_correction)
+      correction = (correction * CorrectionPawnWeight +
+                    (non_pawn_correction_[WHITE].get(stm, pos.non_pawn_key(WHITE)) +
+                     non_pawn_correction_[BLACK].get(stm, pos.non_pawn_key(BLACK))) *
+                        CorrectionNonPawnWeight) /
+                   kCorrectionWeightScale;
+    v += correction;
+  }
+  // Moves without a capture or a pawn move bring the 50-move draw nearer: an advantage that
+  // has not been converted for a while is worth less.
+  if (opt.fifty_move_damping) v = v * (FiftyMoveDamping - pos.rule50()) / FiftyMoveDamping;
   return std::clamp(v, kValueTbLossInMaxPly + 1, kValueTbWinInMaxPly - 1);
 }
 

@@ -80,6 +80,8 @@ struct SearchOptions {
   bool history_pruning_conditions = true;  // RFP and null move read the last move's history
   bool improving_four_plies = true;  // improving from four plies back when two back was in check
   bool negative_extension_below_alpha = true;  // a TT move scored at or below alpha: -1 ply
+  // Issue 32: the corrected static eval shrinks towards 0 as the 50-move counter grows.
+  bool fifty_move_damping = true;
   OrderingSwitches ordering;
 };
 

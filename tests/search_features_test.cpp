@@ -44,7 +44,7 @@ TEST(CorrectionHistory, LearnsAConstantErrorAndNothingElse) {
   EXPECT_NEAR(corr->get(BLACK, key), -64, 1);
 }
 
-// The issue-31 search details that games kept, one at a time: each must change the tree it
+// The issue-31 and issue-32 search details, one at a time: each must change the tree it
 // searches (it is wired in), and the search must still find a mate and a perpetual check.
 struct DetailSwitch {
   const char* name;
@@ -95,19 +95,46 @@ TEST_P(SearchWithDetail, ChangesTheTreeAndKeepsKnownResults) {
 }
 
 INSTANTIATE_TEST_SUITE_P(
-    IssueThirtyOne, SearchWithDetail,
+    SearchDetails, SearchWithDetail,
     ::testing::Values(DetailSwitch{"upcoming repetition", &SearchOptions::upcoming_repetition},
                       DetailSwitch{"history pruning conditions",
                                    &SearchOptions::history_pruning_conditions},
                       DetailSwitch{"improving four plies", &SearchOptions::improving_four_plies},
                       DetailSwitch{"negative extension below alpha",
-                                   &SearchOptions::negative_extension_below_alpha}),
+                                   &SearchOptions::negative_extension_below_alpha},
+                      DetailSwitch{"fifty move damping", &SearchOptions::fifty_move_damping}),
     [](const auto& info) {
       std::string name;
       for (const char* p = info.param.name; *p; ++p)
         if (std::isalnum(static_cast<unsigned char>(*p))) name += *p;
       return name;
     });
+
+TEST(FiftyMoveDamping, ShrinksTheScoreAsTheCounterGrowsAndOnlyThen) {
+  // King and queen against king: no capture in the tree resets the counter, and no mate or
+  // 50-move draw is within a 4-ply search.
+  const auto score = [](int rule50, bool damping) {
+    TranspositionTable tt;
+    EXPECT_TRUE(tt.resize(16).ok());
+    ThreadPool pool(tt);
+    SearchOptions options;
+    options.fifty_move_damping = damping;
+    SearchLimits limits;
+    limits.depth = 4;
+    int s = 0;
+    pool.start(*Position::from_fen("k7/8/8/8/8/8/8/KQ6 w - - " + std::to_string(rule50) + " 60"),
+               limits, options, {[&](const SearchReport& r) { s = r.score; }, [](Move, Move) {}});
+    pool.wait();
+    return s;
+  };
+  EXPECT_EQ(score(80, false), score(0, false));
+  const int fresh = score(0, true), late = score(80, true);
+  EXPECT_GT(late, 0);
+  // (200 - 80) / 200 of the undamped score, give or take the tree's own changes (leaves are
+  // up to four plies later).
+  EXPECT_NEAR(double(late) / fresh, 0.6, 0.1) << fresh << " " << late;
+  EXPECT_GT(score(0, true), score(20, true));
+}
 
 // A worker outside the pool's threads, to call the excluded-move search directly.
 struct ExcludedSearch : ::testing::Test {
