@@ -127,6 +127,46 @@ std::optional<Color> wrong_rook_pawn_side(const Position& pos) {
   return std::nullopt;
 }
 
+bool same_colour(Square a, Square b) {
+  return bool(kDarkSquares & square_bb(a)) == bool(kDarkSquares & square_bb(b));
+}
+
+// Rook and pawn against rook, the weaker king in front of the pawn: Philidor's defence (the rook
+// on the sixth rank while neither the pawn nor the stronger king has passed the fifth), or the
+// checks from behind of a rook on the first rank against a pawn on the sixth or seventh.
+bool krpkr_drawn(const Position& pos, Color strong) {
+  const Color weak = ~strong;
+  const Square pawn = lsb(pos.pieces(strong, PAWN));
+  const Square queening = relative_square(strong, make_square(file_of(pawn), RANK_8));
+  const Square weak_king = pos.king_square(weak), strong_king = pos.king_square(strong);
+  const int pawn_rank = relative_rank(strong, pawn);
+  const int strong_king_rank = relative_rank(strong, strong_king);
+  const int weak_rook_rank = relative_rank(strong, lsb(pos.pieces(weak, ROOK)));
+  const int tempo = pos.side_to_move() == strong;
+  if (pawn_rank <= RANK_5 && distance(weak_king, queening) <= 1 && strong_king_rank <= RANK_5 &&
+      weak_rook_rank == RANK_6)
+    return true;
+  if (pawn_rank == RANK_6 && distance(weak_king, queening) <= 1 &&
+      strong_king_rank + tempo <= RANK_6 && weak_rook_rank == RANK_1)
+    return true;
+  return pawn_rank >= RANK_6 && weak_king == queening && weak_rook_rank == RANK_1 &&
+         (!tempo || distance(strong_king, pawn) >= 2);
+}
+
+// Bishop and pawn against bishop: the bishops on opposite colours, or the weaker king on the
+// pawn's file in front of it where the bishop cannot drive it away (a square of the other
+// colour, or not yet the seventh rank).
+bool kbpkb_drawn(const Position& pos, Color strong) {
+  const Color weak = ~strong;
+  const Square pawn = lsb(pos.pieces(strong, PAWN));
+  const Square bishop = lsb(pos.pieces(strong, BISHOP));
+  const Square weak_king = pos.king_square(weak);
+  if (!same_colour(bishop, lsb(pos.pieces(weak, BISHOP)))) return true;
+  return file_of(weak_king) == file_of(pawn) &&
+         relative_rank(strong, weak_king) > relative_rank(strong, pawn) &&
+         (!same_colour(weak_king, bishop) || relative_rank(strong, weak_king) <= RANK_6);
+}
+
 int kbnk(const Position& pos, Color strong) {
   const Square weak_king = pos.king_square(~strong), strong_king = pos.king_square(strong);
   const bool dark = pos.pieces(strong, BISHOP) & kDarkSquares;
@@ -208,6 +248,13 @@ int scale_factor(const Position& pos, Color strong, int strong_passers) {
   const Color weak = ~strong;
   const int strong_npm = non_pawn_material(pos, strong), weak_npm = non_pawn_material(pos, weak);
   const Bitboard strong_pawns = pos.pieces(strong, PAWN);
+  // One pawn against the same piece without pawns: the drawn set-ups a rules engine knows.
+  if (popcount(pos.pieces()) == 5 && pos.count(strong, PAWN) == 1 && !pos.pieces(weak, PAWN)) {
+    if (pos.count(strong, ROOK) == 1 && pos.count(weak, ROOK) == 1 && krpkr_drawn(pos, strong))
+      return kScaleKnownDraw;
+    if (pos.count(strong, BISHOP) == 1 && pos.count(weak, BISHOP) == 1 && kbpkb_drawn(pos, strong))
+      return kScaleKnownDraw;
+  }
   if (!strong_pawns) {
     // Without pawns a minor-piece edge does not win; a single minor cannot mate at all.
     if (strong_npm <= kMinorUnits) return kScaleCannotMate;

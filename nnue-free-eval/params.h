@@ -126,6 +126,7 @@ constexpr int kRookUnits = 5;
 constexpr int kQueenUnits = 9;
 constexpr int kScaleCannotMate = 0;         // no pawns and a minor piece at most
 constexpr int kScalePawnlessMinorEdge = 8;  // no pawns and at most a minor piece ahead
+constexpr int kScaleKnownDraw = 2;          // KRPKR and KBPKB set-ups that hold (endgame.cpp)
 // Opposite-coloured bishops: alone, a base plus a step per passed pawn of the stronger side;
 // beside other pieces, a base plus a step per piece (pawns included) of the stronger side.
 constexpr int kScaleBareOppositeBishops = 18;

@@ -297,9 +297,33 @@ TEST(Eval, ScaleFactorsFollowTheMaterial) {
   // Three pawns, all on the queen side.
   EXPECT_EQ(scale("4k3/4n3/8/8/8/8/PPP5/R3K3 w - - 0 1"),
             eval::kScalePawnsBase + 3 * eval::kScalePerPawn - eval::kScaleOneFlank);
-  // Bare opposite bishops with one passer.
-  EXPECT_EQ(scale("4k3/4b3/8/8/8/8/3P4/3BK3 w - - 0 1"),
-            eval::kScaleBareOppositeBishops + eval::kScaleBareOppositeBishopsPerPasser);
+  // Bare opposite bishops with two passers.
+  EXPECT_EQ(scale("4k3/4b3/8/8/8/8/2PP4/3BK3 w - - 0 1"),
+            eval::kScaleBareOppositeBishops + 2 * eval::kScaleBareOppositeBishopsPerPasser);
+}
+
+TEST(Eval, KnownDrawsOfOnePawnAgainstTheSamePiece) {
+  const auto scale = [](const char* fen) {
+    return eval::coefficients(*Position::from_fen(fen)).scale;
+  };
+  // The scale of one pawn on one flank when no drawing rule holds.
+  const int plain = eval::kScalePawnsBase + eval::kScalePerPawn - eval::kScaleOneFlank;
+  // Bishop and pawn against a bishop of the other colour.
+  EXPECT_EQ(scale("4k3/4b3/8/8/8/8/3P4/3BK3 w - - 0 1"), eval::kScaleKnownDraw);
+  // Bishops of one colour: the king in front of the pawn holds on the sixth rank, or on a square
+  // the bishop does not reach; on the eighth, on the bishop's colour, it can be driven away.
+  EXPECT_EQ(scale("8/8/3k4/8/3P4/b7/8/2B1K3 w - - 0 1"), eval::kScaleKnownDraw);
+  EXPECT_EQ(scale("8/3k4/8/8/3P4/b2K4/8/2B5 w - - 0 1"), eval::kScaleKnownDraw);
+  EXPECT_EQ(scale("3k4/8/8/8/3P4/b7/8/2B1K3 w - - 0 1"), plain);
+  EXPECT_EQ(scale("k7/8/8/8/3P4/b7/8/2B1K3 w - - 0 1"), plain);
+  // Philidor: the defending rook on the sixth rank; on the seventh the rule does not apply.
+  EXPECT_EQ(scale("4k3/8/r7/8/4P3/3K4/8/7R w - - 0 1"), eval::kScaleKnownDraw);
+  EXPECT_EQ(scale("4k3/r7/8/8/4P3/3K4/8/7R w - - 0 1"), plain);
+  // The pawn on the sixth, checks from the first rank: in time only while the attacking king
+  // stays behind the pawn's rank (a tempo counts).
+  EXPECT_EQ(scale("4k3/8/4P3/3K4/8/8/8/r6R w - - 0 1"), eval::kScaleKnownDraw);
+  EXPECT_EQ(scale("4k3/8/3KP3/8/8/8/8/r6R w - - 0 1"), plain);
+  EXPECT_EQ(scale("4k3/8/3KP3/8/8/8/8/r6R b - - 0 1"), eval::kScaleKnownDraw);
 }
 
 }  // namespace
