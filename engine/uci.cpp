@@ -179,7 +179,13 @@ void Uci::finish_search() {
 }
 
 void Uci::error(absl::string_view message) {
-  out_.line(absl::StrCat("info string error: ", message));
+  // Messages quote the input, which may be any length and hold any byte: the GUI gets one
+  // short printable line.
+  constexpr std::size_t kMaxQuoted = 200;
+  std::string line = "info string error: ";
+  for (const char ch : message.substr(0, kMaxQuoted)) line += ch >= 0x20 && ch < 0x7f ? ch : '?';
+  if (message.size() > kMaxQuoted) absl::StrAppend(&line, "... (", message.size(), " bytes)");
+  out_.line(line);
 }
 
 bool Uci::execute(std::string_view line) {

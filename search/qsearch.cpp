@@ -30,7 +30,9 @@ int Worker::corrected_eval(const Position& pos, int raw_eval) const {
   }
   // Moves without a capture or a pawn move bring the 50-move draw nearer: an advantage that
   // has not been converted for a while is worth less.
-  if (opt.fifty_move_damping) v = v * (FiftyMoveDamping - pos.rule50()) / FiftyMoveDamping;
+  // (A counter past 100 comes only from a hostile FEN or move list; the game is drawn there.)
+  if (opt.fifty_move_damping)
+    v = v * (FiftyMoveDamping - std::min(pos.rule50(), 100)) / FiftyMoveDamping;
   return std::clamp(v, kValueTbLossInMaxPly + 1, kValueTbWinInMaxPly - 1);
 }
 

@@ -16,36 +16,10 @@
 #include "movegen/position.h"
 #include "nnue-free-eval/evaluate.h"
 #include "search/params.h"
+#include "tests/uci_transcript.h"
 
 namespace riposte::testing {
 namespace {
-
-// Runs the commands through a fresh engine and returns its output lines. A `go` with a finite
-// limit is waited for before the next command; `#sleep N` pauses N ms; `#wait` waits for the
-// search. The output is read only after the engine has shut down.
-std::vector<std::string> transcript(const std::string& commands) {
-  std::ostringstream out;
-  {
-    Uci uci(out);
-    for (const absl::string_view line : absl::StrSplit(commands, '\n', absl::SkipEmpty())) {
-      if (absl::StartsWith(line, "#sleep ")) {
-        int ms = 0;
-        (void)absl::SimpleAtoi(line.substr(7), &ms);
-        std::this_thread::sleep_for(std::chrono::milliseconds(ms));
-        continue;
-      }
-      if (line == "#wait") {
-        uci.wait_for_search();
-        continue;
-      }
-      if (!uci.execute(std::string(line))) break;
-      if (absl::StartsWith(line, "go") && !absl::StrContains(line, "infinite") &&
-          !absl::StrContains(line, "ponder"))
-        uci.wait_for_search();
-    }
-  }
-  return absl::StrSplit(out.str(), '\n', absl::SkipEmpty());
-}
 
 int count_prefix(const std::vector<std::string>& lines, const std::string& prefix) {
   return int(std::count_if(lines.begin(), lines.end(),
