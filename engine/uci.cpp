@@ -133,6 +133,9 @@ Uci::Uci(std::ostream& out, bool dev_options)
   dev("DevImprovingFourPlies", so.improving_four_plies);
   dev("DevNegativeExtensionBelowAlpha", so.negative_extension_below_alpha);
   dev("DevFiftyMoveDamping", so.fifty_move_damping);
+  dev("DevSmpLmrThreads", so.smp_lmr_threads);
+  dev("DevSmpDepthSkip", so.smp_depth_skip);
+  dev("DevSmpSharedCorrection", so.smp_shared_correction);
   dev("DevBaselineOrdering", so.ordering.baseline);
   dev("DevKillers", so.ordering.killers);
   dev("DevCountermove", so.ordering.countermove);

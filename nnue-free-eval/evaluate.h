@@ -11,6 +11,7 @@
 
 #include "movegen/position.h"
 #include "movegen/score.h"
+#include "movegen/zeroed_memory.h"
 #include "nnue-free-eval/params.h"
 
 namespace riposte::eval {
@@ -24,15 +25,16 @@ class PawnCache {
     Score score;
     Bitboard passed[COLOR_NB] = {};
     Score shelter[COLOR_NB];
-    int shelter_key[COLOR_NB] = {-1, -1};  // king square | castling rights << 6
+    int shelter_key[COLOR_NB] = {};  // 1 + (king square | castling rights << 6); 0: none
   };
   static constexpr std::size_t kSize = 1 << 14;
   PawnCache() : entries_(kSize) {}
   Entry& slot(Key key) { return entries_[key & (kSize - 1)]; }
-  void clear() { std::fill(entries_.begin(), entries_.end(), Entry{}); }
+  void clear() { entries_.clear(); }
+  void release_pages() { entries_.release_pages(); }  // empty too, and the memory returned
 
  private:
-  std::vector<Entry> entries_;
+  ZeroedArray<Entry> entries_;  // all-zero entries are empty: no pawn key but 0 matches them
 };
 
 // Whole evaluations by position key. A search meets many positions again (transpositions,
@@ -41,7 +43,7 @@ class PawnCache {
 class EvalCache {
  public:
   static constexpr std::size_t kSize = 1 << 16;  // 512 KB
-  EvalCache() : entries_(kSize, 0) {}
+  EvalCache() : entries_(kSize) {}
   bool probe(Key key, int& value) const {
     const std::uint64_t e = entries_[key & (kSize - 1)];
     if ((e ^ key) >> 16) return false;
@@ -51,10 +53,11 @@ class EvalCache {
   void store(Key key, int value) {
     entries_[key & (kSize - 1)] = (key & ~std::uint64_t(0xFFFF)) | std::uint16_t(value);
   }
-  void clear() { std::fill(entries_.begin(), entries_.end(), 0); }
+  void clear() { entries_.clear(); }
+  void release_pages() { entries_.release_pages(); }  // empty too, and the memory returned
 
  private:
-  std::vector<std::uint64_t> entries_;
+  ZeroedArray<std::uint64_t> entries_;  // zero: empty; a key with 48 zero upper bits would match
 };
 
 // Hands the material and piece-square weights to Position, which sums them as pieces move. Call

@@ -132,9 +132,9 @@ void Evaluator<T>::king_safety(Color us) {
 // pawn cache entry keeps them for the last king square and rights it saw on each side.
 template <class T>
 void Evaluator<T>::shelter(Color us) {
-  const int key = int(pos_.king_square(us)) |
-                  int(pos_.castling_rights() & (us == WHITE ? WHITE_CASTLING : BLACK_CASTLING))
-                      << 6;
+  const int key =
+      1 + (int(pos_.king_square(us)) |
+           int(pos_.castling_rights() & (us == WHITE ? WHITE_CASTLING : BLACK_CASTLING)) << 6);
   if (pawn_entry_ && pawn_entry_->shelter_key[us] == key) {
     score_[us] += pawn_entry_->shelter[us];
     return;

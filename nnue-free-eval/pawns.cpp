@@ -22,7 +22,7 @@ void Evaluator<T>::pawns() {
     pawn_structure(BLACK);
     e.key = pos_.pawn_key();
     e.score = total() - before;
-    e.shelter_key[WHITE] = e.shelter_key[BLACK] = -1;
+    e.shelter_key[WHITE] = e.shelter_key[BLACK] = 0;
     e.passed[WHITE] = passed_[WHITE];
     e.passed[BLACK] = passed_[BLACK];
     return;

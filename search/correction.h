@@ -6,6 +6,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 
@@ -28,24 +29,39 @@ inline void update_correction_entry(std::int16_t& e, int depth, int error, int m
   e = std::int16_t(std::clamp(e + (target - e) * weight / kCorrectionGrain, -limit, limit));
 }
 
+// Entries are read and written as relaxed atomics, so that threads may share a table
+// (DevSmpSharedCorrection): a lost update costs nothing, and on x86 the accesses are plain
+// moves.
 class CorrectionHistory {
  public:
   static constexpr int kSize = 16384;  // entries per colour
 
   // The learned correction in centipawns, at most max_error in size.
-  int get(Color c, Key key) const { return entry(c, key) / kCorrectionGrain; }
+  int get(Color c, Key key) const { return entry(c, key).load(kOrder) / kCorrectionGrain; }
 
   void update(Color c, Key key, int depth, int error, int max_error, int max_weight) {
-    update_correction_entry(entry(c, key), depth, error, max_error, max_weight);
+    const std::atomic_ref<std::int16_t> e = entry(c, key);
+    std::int16_t v = e.load(kOrder);
+    update_correction_entry(v, depth, error, max_error, max_weight);
+    e.store(v, kOrder);
   }
 
   void clear() { std::memset(table_, 0, sizeof(table_)); }
 
  private:
-  std::int16_t& entry(Color c, Key k) { return table_[c][k % kSize]; }
-  std::int16_t entry(Color c, Key k) const { return table_[c][k % kSize]; }
+  static constexpr std::memory_order kOrder = std::memory_order_relaxed;
+  std::atomic_ref<std::int16_t> entry(Color c, Key k) const {
+    return std::atomic_ref<std::int16_t>(table_[c][k % kSize]);
+  }
 
-  std::int16_t table_[COLOR_NB][kSize] = {};
+  mutable std::int16_t table_[COLOR_NB][kSize] = {};
+};
+
+// The correction histories one search reads: by pawn structure, and by the pieces other than
+// pawns of one colour (the king included), per colour.
+struct CorrectionTables {
+  CorrectionHistory pawn;
+  CorrectionHistory non_pawn[COLOR_NB];
 };
 
 }  // namespace riposte

@@ -110,10 +110,25 @@ inline constexpr int kCorrectionWeightScale = 64;  // the correction weights are
 inline constexpr int kTbDepthBonus = 6;            // a tablebase result is stored this much deeper
 inline constexpr int kMaxQuietsRemembered = 64;    // quiets that get the malus at a cutoff
 inline constexpr int kMaxCapturesRemembered = 32;  // captures likewise
-// The main thread looks at the clock and the node count every this many nodes; a node limit
-// needs the finer grain to stop near its count.
+// The main thread looks at the clock and the node count every this many nodes (a helper at the
+// hard time limit only); a node limit needs the finer grain to stop near its count.
 inline constexpr int kTimeCheckInterval = 1024;
 inline constexpr int kNodeLimitCheckInterval = 64;
+// Lazy SMP details (issue 34), each behind its switch until games decide. With the thread-count
+// switch the reductions grow by this many thousandths per unit of ln(threads) (Stockfish's
+// classical tables grew by about 46).
+inline constexpr int kLmrThreadScale = 46;
+// Helper threads skip iterations in blocks of kSkipSize[i] depths with phase kSkipPhase[i]
+// (Stockfish 10's tables): at any time the helpers spread over several depths.
+inline constexpr int kSkipBlocks = 20;
+inline constexpr int kSkipSize[kSkipBlocks] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3,
+                                               3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
+inline constexpr int kSkipPhase[kSkipBlocks] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3,
+                                                4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
+// A pool of more threads than this per hardware thread cannot run side by side: its helpers
+// run at the lowest priority so that the main thread keeps its clock and reaches a useful
+// depth. Up to it (simulated scaling plays 4 per core) every thread gets an equal share.
+inline constexpr unsigned kThreadsPerCoreBeforeYield = 8;
 // Aspiration re-searches are reported once the search has run this long, so the GUI sees it
 // is alive.
 inline constexpr int kAspirationReportMs = 3000;

@@ -17,13 +17,13 @@ int Worker::corrected_eval(const Position& pos, int raw_eval) const {
   int v = raw_eval;
   if (opt.correction_history) {
     const Color stm = pos.side_to_move();
-    int correction = correction_.get(stm, pos.pawn_key());
+    int correction = correction_->pawn.get(stm, pos.pawn_key());
     // Each table learns the whole error on its own. The blend's weights are what games chose:
     // they sum to 85/64 by default, so agreeing tables correct a little more than either alone.
     if (opt.non_pawn_correction)
       correction = (correction * CorrectionPawnWeight +
-                    (non_pawn_correction_[WHITE].get(stm, pos.non_pawn_key(WHITE)) +
-                     non_pawn_correction_[BLACK].get(stm, pos.non_pawn_key(BLACK))) *
+                    (correction_->non_pawn[WHITE].get(stm, pos.non_pawn_key(WHITE)) +
+                     correction_->non_pawn[BLACK].get(stm, pos.non_pawn_key(BLACK))) *
                         CorrectionNonPawnWeight) /
                    kCorrectionWeightScale;
     v += correction;
@@ -48,12 +48,13 @@ void Worker::update_correction(const Position& pos, const Stack* ss, int depth, 
   if (!best_move && best_value >= ss->static_eval) return;
   const Color stm = pos.side_to_move();
   const int error = best_value - ss->raw_eval;
-  correction_.update(stm, pos.pawn_key(), depth, error, CorrectionMaxError, CorrectionMaxWeight);
+  correction_->pawn.update(stm, pos.pawn_key(), depth, error, CorrectionMaxError,
+                           CorrectionMaxWeight);
   const SearchOptions& opt = pool_.options();
   if (!opt.non_pawn_correction) return;
   for (const Color c : {WHITE, BLACK})
-    non_pawn_correction_[c].update(stm, pos.non_pawn_key(c), depth, error, CorrectionMaxError,
-                                   CorrectionMaxWeight);
+    correction_->non_pawn[c].update(stm, pos.non_pawn_key(c), depth, error, CorrectionMaxError,
+                                    CorrectionMaxWeight);
 }
 
 template <Worker::NodeType NT>
@@ -61,7 +62,7 @@ int Worker::qsearch(Position& pos, Stack* ss, int alpha, int beta) {
   constexpr bool pv_node = NT == kPV;
   const int ply = ss->ply;
   if (pv_node) {
-    pv_length_[ply] = ply;
+    pv_->length[ply] = ply;
     seldepth_ = std::max(seldepth_, ply + 1);
   }
   count_node();
@@ -107,7 +108,7 @@ int Worker::qsearch(Position& pos, Stack* ss, int alpha, int beta) {
   // Evasions are scored by quiet history, which reads the threats.
   OrderingContext ctx = context(pos, ss, 1);
   if (in_check && opt.ordering.threats) ctx.threats = threats_against_side_to_move(pos);
-  MovePicker picker(MovePicker::QSearch{}, pos, tt_hit ? tte.move : Move::none(), history_, ctx,
+  MovePicker picker(MovePicker::QSearch{}, pos, tt_hit ? tte.move : Move::none(), *history_, ctx,
                     opt.ordering);
   // Delta pruning works from the stand-pat score plus a safety margin.
   const int futility_base = in_check ? kValueNone : ss->static_eval + QsFutilityMargin;

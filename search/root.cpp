@@ -12,13 +12,18 @@ namespace riposte {
 using namespace params;
 
 void Worker::iterative_deepening() {
-  root_pos_ = pool_.root_position();
+  completed_depth_ = 0;
   nodes_.store(0, std::memory_order_relaxed);
   tb_hits_.store(0, std::memory_order_relaxed);
-  tb_pieces_ = pool_.tb_probe_pieces();
   stats_ = {};
-  history_.low_ply.clear();  // what the root's first plies learned belongs to the last search
-  completed_depth_ = 0;
+  // A helper that the scheduler first runs after the stop (a pool of far more threads than
+  // cores) has nothing to add: it returns before copying the root or touching its tables.
+  if (!is_main() && pool_.stopped()) return;
+  root_pos_ = pool_.root_position();
+  tb_pieces_ = pool_.tb_probe_pieces();
+  correction_ =
+      pool_.options().smp_shared_correction ? &pool_.shared_correction() : &*own_correction_;
+  history_->low_ply.clear();  // what the root's first plies learned belongs to the last search
   calls_until_check_ = 0;
   const SearchLimits& limits = pool_.limits();
 
@@ -33,6 +38,10 @@ void Worker::iterative_deepening() {
 
   for (int depth = 1; depth < kMaxPly; ++depth) {
     if (limits.depth && depth > limits.depth) break;
+    if (!is_main() && pool_.options().smp_depth_skip) {
+      const int block = (id_ - 1) % kSkipBlocks;
+      if ((depth + root_pos_.game_ply() + kSkipPhase[block]) / kSkipSize[block] % 2) continue;
+    }
     root_depth_ = depth;
     for (RootMove& rm : root_moves_) {
       rm.previous_score = rm.score == -kValueInfinite ? rm.previous_score : rm.score;
@@ -107,7 +116,7 @@ void Worker::update_root_move(Move m, int value, int alpha, int beta, int move_c
     rm.score = value;
     rm.seldepth = seldepth_;
     rm.pv.assign(1, m);
-    for (int i = 1; i < pv_length_[1]; ++i) rm.pv.push_back(pv_[1][i]);
+    for (int i = 1; i < pv_->length[1]; ++i) rm.pv.push_back(pv_->moves[1][i]);
   } else {
     rm.score = -kValueInfinite;  // only the best score of an iteration is exact
   }

@@ -82,6 +82,10 @@ struct SearchOptions {
   bool negative_extension_below_alpha = true;  // a TT move scored at or below alpha: -1 ply
   // Issue 32: the corrected static eval shrinks towards 0 as the 50-move counter grows.
   bool fifty_move_damping = true;
+  // Issue 34: lazy SMP details, each measured on simulated four-thread games.
+  bool smp_lmr_threads = false;        // reductions grow with the log of the thread count
+  bool smp_depth_skip = false;         // helpers skip some iterations (kSkipSize, kSkipPhase)
+  bool smp_shared_correction = false;  // one set of correction histories for all threads
   OrderingSwitches ordering;
 };
 

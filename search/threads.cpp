@@ -3,14 +3,46 @@
 #include <algorithm>
 #include <chrono>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+#ifdef __linux__
+#include <sys/resource.h>
+#include <unistd.h>
+#endif
+
 #include "movegen/movegen.h"
 #include "search/params.h"
 #include "search/syzygy.h"
 
 namespace riposte {
 
-ThreadPool::Thread::Thread(ThreadPool& pool, int id)
-    : worker(std::make_unique<Worker>(pool, id)), thread(&Thread::idle_loop, this) {}
+namespace {
+
+unsigned hardware_threads() { return std::max(1u, std::thread::hardware_concurrency()); }
+
+// glibc shares one malloc arena among many threads; a low-priority helper preempted while it
+// holds the lock would stall the main thread for as long as the scheduler leaves it waiting.
+// One arena per thread avoids that (the arenas reserve address space, not memory).
+void give_each_thread_its_arena(int threads) {
+#ifdef __GLIBC__
+  mallopt(M_ARENA_MAX, threads + 8);
+#else
+  (void)threads;
+#endif
+}
+
+void lower_this_thread_priority() {
+#ifdef __linux__
+  // Linux keeps a nice value per thread; raising it needs no privilege.
+  setpriority(PRIO_PROCESS, id_t(gettid()), 19);
+#endif
+}
+
+}  // namespace
+
+ThreadPool::Thread::Thread(ThreadPool& pool, int id, bool low_priority)
+    : worker(std::make_unique<Worker>(pool, id)), thread(&Thread::idle_loop, this, low_priority) {}
 
 ThreadPool::Thread::~Thread() {
   {
@@ -21,7 +53,8 @@ ThreadPool::Thread::~Thread() {
   thread.join();
 }
 
-void ThreadPool::Thread::idle_loop() {
+void ThreadPool::Thread::idle_loop(bool low_priority) {
+  if (low_priority) lower_this_thread_priority();
   for (;;) {
     std::unique_lock lock(mutex);
     cv.wait(lock, [&] { return searching || exit; });
@@ -60,7 +93,10 @@ ThreadPool::~ThreadPool() {
 void ThreadPool::set_threads(int n) {
   wait();
   threads_.clear();
-  for (int i = 0; i < n; ++i) threads_.push_back(std::make_unique<Thread>(*this, i));
+  const bool oversubscribed = unsigned(n) > params::kThreadsPerCoreBeforeYield * hardware_threads();
+  if (oversubscribed) give_each_thread_its_arena(n);
+  for (int i = 0; i < n; ++i)
+    threads_.push_back(std::make_unique<Thread>(*this, i, oversubscribed && i > 0));
 }
 
 void ThreadPool::start(const Position& pos, const SearchLimits& limits,
@@ -74,6 +110,7 @@ void ThreadPool::start(const Position& pos, const SearchLimits& limits,
   ponder_.store(limits.ponder, std::memory_order_relaxed);
   stop_on_ponderhit_.store(false, std::memory_order_relaxed);
   time_.init(limits, pos.side_to_move(), pos.game_ply(), options.move_overhead, options.ponder);
+  if (options.smp_lmr_threads) thread_reductions_ = make_reductions(size());
   rank_tablebase_root();
   tt_.new_search();
   threads_[0]->start_searching();
@@ -138,14 +175,17 @@ bool ThreadPool::searching() {
 void ThreadPool::clear() {
   wait();
   tt_.clear(size());
-  // Each worker's tables are megabytes: clear them in parallel when there are many.
+  shared_correction_.clear();
+  // Each worker's tables are megabytes. While every thread has a core of its own they are
+  // zeroed in place, in parallel, and stay in memory for the next search; a pool larger than
+  // the machine gives its pages back instead, so that helpers which hardly run hold nothing.
   const std::size_t n = threads_.size();
-  const std::size_t helpers =
-      std::min<std::size_t>(n, std::max(1u, std::thread::hardware_concurrency()));
+  const std::size_t helpers = std::min<std::size_t>(n, hardware_threads());
+  const bool release_pages = n > hardware_threads();
   std::vector<std::thread> clearers;
   for (std::size_t h = 0; h < helpers; ++h)
-    clearers.emplace_back([this, h, helpers, n] {
-      for (std::size_t i = h; i < n; i += helpers) threads_[i]->worker->clear();
+    clearers.emplace_back([this, h, helpers, n, release_pages] {
+      for (std::size_t i = h; i < n; i += helpers) threads_[i]->worker->clear(release_pages);
     });
   for (std::thread& t : clearers) t.join();
 }
@@ -182,20 +222,25 @@ const Worker& ThreadPool::best_worker() const {
     return *best;
 
   // Each thread votes for its best move, weighted by how far it searched and how good the
-  // move looked. Proven results override the vote: the shortest win; a thread not being
-  // mated over one that is; among lost positions the longest resistance.
+  // move looked. Proven results (mates and tablebase results) override the vote: the shortest
+  // win; a thread not proven lost over one that is; among lost positions the longest
+  // resistance.
   std::vector<std::pair<Move, std::int64_t>> votes;
   auto votes_for = [&](Move m) -> std::int64_t& {
     for (auto& [move, v] : votes)
       if (move == m) return v;
     return votes.emplace_back(m, 0).second;
   };
+  // A thread that sees itself lost votes for nothing: its move is only the longest resistance.
+  auto voter = [](const Worker& w) {
+    return w.completed_depth() > 0 && w.best_score() > kValueTbLossInMaxPly;
+  };
   int min_score = kValueInfinite;
   for (const auto& t : threads_)
-    if (t->worker->completed_depth() > 0) min_score = std::min(min_score, t->worker->best_score());
+    if (voter(*t->worker)) min_score = std::min(min_score, t->worker->best_score());
   for (const auto& t : threads_) {
     const Worker& w = *t->worker;
-    if (w.completed_depth() == 0) continue;
+    if (!voter(w)) continue;
     votes_for(w.root_moves()[0].move()) +=
         std::int64_t(w.best_score() - min_score + params::VoteScoreOffset) * w.completed_depth();
   }
@@ -203,16 +248,17 @@ const Worker& ThreadPool::best_worker() const {
     const Worker& w = *t->worker;
     if (w.completed_depth() == 0 || &w == best) continue;
     const int score = w.best_score(), best_score = best->best_score();
-    if (best_score >= kValueMateInMaxPly) {
-      if (score > best_score) best = &w;  // a shorter mate
-    } else if (score >= kValueMateInMaxPly) {
+    const bool won = score >= kValueTbWinInMaxPly, lost = score <= kValueTbLossInMaxPly;
+    const bool best_won = best_score >= kValueTbWinInMaxPly;
+    const bool best_lost = best_score <= kValueTbLossInMaxPly;
+    if (best_won) {
+      if (score > best_score) best = &w;  // a shorter mate or tablebase win
+    } else if (won) {
       best = &w;  // a proven win beats any vote
-    } else if (score > kValueMatedInMaxPly &&
-               (votes_for(w.root_moves()[0].move()) > votes_for(best->root_moves()[0].move()) ||
-                best_score <= kValueMatedInMaxPly)) {
+    } else if (!lost && (best_lost || votes_for(w.root_moves()[0].move()) >
+                                          votes_for(best->root_moves()[0].move()))) {
       best = &w;
-    } else if (score <= kValueMatedInMaxPly && best_score <= kValueMatedInMaxPly &&
-               score > best_score) {
+    } else if (lost && best_lost && score > best_score) {
       best = &w;
     }
   }

@@ -62,6 +62,10 @@ class ThreadPool {
   // The tablebase result of the root, as reported while the search proves no mate;
   // kValueNone when the root is not in the tables.
   int root_tb_score() const { return root_tb_score_; }
+  // The reductions for this pool's thread count (DevSmpLmrThreads), made at each start.
+  const ReductionTables& thread_reductions() const { return thread_reductions_; }
+  // The correction histories every thread shares under DevSmpSharedCorrection.
+  CorrectionTables& shared_correction() { return *shared_correction_; }
   bool stopped() const { return stop_.load(std::memory_order_relaxed); }
   bool pondering() const { return ponder_.load(std::memory_order_relaxed); }
   std::int64_t elapsed() const { return time_.elapsed(); }
@@ -77,9 +81,10 @@ class ThreadPool {
 
  private:
   struct Thread {
-    explicit Thread(ThreadPool& pool, int id);
+    // A low-priority thread gives way to the others (helpers of an oversubscribed pool).
+    Thread(ThreadPool& pool, int id, bool low_priority);
     ~Thread();
-    void idle_loop();
+    void idle_loop(bool low_priority);
     void start_searching();
     void wait_idle();
 
@@ -102,6 +107,8 @@ class ThreadPool {
   std::atomic<bool> ponder_{false};
   std::atomic<bool> stop_on_ponderhit_{false};
   int tb_probe_pieces_ = 0;
+  ReductionTables thread_reductions_{};
+  Zeroed<CorrectionTables> shared_correction_;
   int root_tb_score_ = kValueNone;
   std::uint64_t root_tb_hits_ = 0;
 };

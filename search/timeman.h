@@ -69,6 +69,8 @@ class TimeManager {
   }
   // Main thread, at its check interval: true when the search must stop now.
   bool stop_early() const;
+  // Any thread: the hard limit has passed. Reads only what init() set.
+  bool past_maximum() const { return enabled_ && elapsed() >= maximum_; }
 
  private:
   void init_budget(const SearchLimits& limits, Color us, int ply, std::int64_t overhead,

@@ -72,7 +72,9 @@ absl::Status TranspositionTable::resize(std::size_t mb, int threads) {
 void TranspositionTable::clear(int threads) {
   const std::size_t bytes = cluster_count_ * sizeof(Cluster);
   char* base = reinterpret_cast<char*>(clusters_);
-  // Small tables are not worth a thread start; large ones are zeroed in stripes.
+  // Small tables are not worth a thread start; large ones are zeroed in stripes, by no more
+  // threads than the machine runs at once.
+  threads = std::min(threads, int(std::max(1u, std::thread::hardware_concurrency())));
   if (threads <= 1 || bytes < (std::size_t(64) << 20)) {
     std::memset(base, 0, bytes);
   } else {

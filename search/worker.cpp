@@ -16,28 +16,10 @@ namespace {
 
 using namespace params;
 
-// Late-move reductions in plies by remaining depth and move number, in Ethereal's log-log
-// shape: base + ln d * ln m / div, one table for quiet moves and one for captures.
-struct ReductionTables {
-  std::array<std::array<std::int8_t, 64>, 64> quiet, noisy;
-};
+ReductionTables reductions = make_reductions(1);
 
-ReductionTables make_reductions() {
-  ReductionTables t{};
-  for (int d = 1; d < 64; ++d)
-    for (int m = 1; m < 64; ++m) {
-      const double lnln = std::log(d) * std::log(m);
-      t.quiet[d][m] = std::int8_t(LmrQuietBase / 100.0 + lnln / (LmrQuietDiv / 100.0));
-      t.noisy[d][m] =
-          std::int8_t(std::max(0.0, LmrNoisyBase / 100.0 + lnln / (LmrNoisyDiv / 100.0)));
-    }
-  return t;
-}
-
-ReductionTables reductions = make_reductions();
-
-int reduction(bool noisy, int depth, int move_count) {
-  const auto& table = noisy ? reductions.noisy : reductions.quiet;
+int reduction(const ReductionTables& tables, bool noisy, int depth, int move_count) {
+  const auto& table = noisy ? tables.noisy : tables.quiet;
   return table[std::min(depth, 63)][std::min(move_count, 63)];
 }
 
@@ -64,24 +46,43 @@ class TriedMoves {
 
 }  // namespace
 
-void refresh_search_tables() { reductions = make_reductions(); }
+ReductionTables make_reductions(int threads) {
+  ReductionTables t{};
+  const double thread_scale = 1 + std::log(threads) * kLmrThreadScale / 1000.0;
+  for (int d = 1; d < 64; ++d)
+    for (int m = 1; m < 64; ++m) {
+      const double lnln = std::log(d) * std::log(m) * thread_scale;
+      t.quiet[d][m] = std::int8_t(LmrQuietBase / 100.0 + lnln / (LmrQuietDiv / 100.0));
+      t.noisy[d][m] =
+          std::int8_t(std::max(0.0, LmrNoisyBase / 100.0 + lnln / (LmrNoisyDiv / 100.0)));
+    }
+  return t;
+}
+
+void refresh_search_tables() { reductions = make_reductions(1); }
 
 Worker::Worker(ThreadPool& pool, int id)
-    : pool_(pool), id_(id), root_pos_(Position::start_position()) {}
+    : pool_(pool), id_(id), root_pos_(Position::start_position()), correction_(&*own_correction_) {}
 
-void Worker::clear() {
-  history_.clear();
-  pawn_cache_.clear();
-  eval_cache_.clear();
-  correction_.clear();
-  for (CorrectionHistory& h : non_pawn_correction_) h.clear();
+void Worker::clear(bool release_pages) {
+  if (release_pages) {
+    history_.release_pages();
+    pawn_cache_.release_pages();
+    eval_cache_.release_pages();
+    own_correction_.release_pages();
+  } else {
+    history_.clear();
+    pawn_cache_.clear();
+    eval_cache_.clear();
+    own_correction_.clear();
+  }
 }
 
 void Worker::set_move(Stack* ss, const Position& pos, Move m) {
   const Piece pc = pos.moved_piece(m);
   ss->move = m;
   ss->moved_piece = pc;
-  ContinuationHistory* tables = continuation_histories(history_, pool_.options().ordering, pos, m);
+  ContinuationHistory* tables = continuation_histories(*history_, pool_.options().ordering, pos, m);
   for (int k = 0; k < kContinuationKinds; ++k) ss->continuation[k] = &tables[k].table[pc][m.to()];
 }
 
@@ -100,12 +101,18 @@ OrderingContext Worker::context(const Position& pos, const Stack* ss, int tables
 
 void Worker::count_node() {
   nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-  if (is_main() && calls_until_check_-- == 0) check_limits();
+  if (calls_until_check_-- == 0) check_limits();
 }
 
 void Worker::check_limits() {
   const SearchLimits& limits = pool_.limits();
   calls_until_check_ = (limits.nodes ? kNodeLimitCheckInterval : kTimeCheckInterval) - 1;
+  if (!is_main()) {
+    // Helpers watch the hard limit too: with far more threads than cores the main thread may
+    // not be running when it passes.
+    if (!pool_.pondering() && pool_.time().past_maximum()) pool_.stop();
+    return;
+  }
   if (limits.nodes && pool_.nodes() >= limits.nodes) pool_.stop();
   // While pondering the clock is the opponent's: the budget applies from ponderhit.
   if (!pool_.pondering() && pool_.time().stop_early()) pool_.stop();
@@ -116,9 +123,10 @@ bool Worker::is_draw(const Position& pos, int ply) const {
 }
 
 void Worker::update_pv(int ply, Move m) {
-  pv_[ply][ply] = m;
-  for (int i = ply + 1; i < pv_length_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
-  pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
+  PvTable& pv = *pv_;
+  pv.moves[ply][ply] = m;
+  for (int i = ply + 1; i < pv.length[ply + 1]; ++i) pv.moves[ply][i] = pv.moves[ply + 1][i];
+  pv.length[ply] = std::max(pv.length[ply + 1], ply + 1);
 }
 
 void Worker::reset_stack() {
@@ -126,7 +134,7 @@ void Worker::reset_stack() {
     Stack& entry = stack_[i] = Stack{};
     entry.ply = i - kStackOffset;
     for (int k = 0; k < kContinuationKinds; ++k)
-      entry.continuation[k] = history_.continuation[0][0][k].sentinel();
+      entry.continuation[k] = history_->continuation[0][0][k].sentinel();
   }
 }
 
@@ -181,7 +189,7 @@ std::optional<int> Worker::null_move(Position& pos, Stack* ss, int beta, int dep
   ss->moved_piece = NO_PIECE;
   ss->stat_score = 0;
   for (int k = 0; k < kContinuationKinds; ++k)
-    ss->continuation[k] = history_.continuation[0][0][k].sentinel();
+    ss->continuation[k] = history_->continuation[0][0][k].sentinel();
   pos.do_null_move();
   pool_.tt().prefetch(pos.key());
   const int value = -search<kNonPV>(pos, ss + 1, -beta, -beta + 1, depth - r, !cut_node);
@@ -199,8 +207,8 @@ std::optional<int> Worker::probcut(Position& pos, Stack* ss, int beta, int depth
   if (n.tt_value != kValueNone && n.tt_depth >= depth - ProbCutDepthMargin &&
       n.tt_value < probcut_beta)
     return std::nullopt;
-  MovePicker picker(MovePicker::ProbCut{}, pos, n.tt_move, probcut_beta - ss->static_eval, history_,
-                    pool_.options().ordering);
+  MovePicker picker(MovePicker::ProbCut{}, pos, n.tt_move, probcut_beta - ss->static_eval,
+                    *history_, pool_.options().ordering);
   ss->stat_score = 0;
   while (const Move m = picker.next()) {
     set_move(ss, pos, m);
@@ -312,7 +320,8 @@ Worker::SingularResult Worker::singular_extension(Position& pos, Stack* ss, int 
     return true;
   }
   // The rules below judge the move at the depth late-move reduction would give it.
-  const int lmr_depth = std::max(depth - 1 - reduction(false, depth, move_count), 0);
+  const ReductionTables& tables = opt.smp_lmr_threads ? pool_.thread_reductions() : reductions;
+  const int lmr_depth = std::max(depth - 1 - reduction(tables, false, depth, move_count), 0);
   if (opt.history_pruning && lmr_depth < HistoryPruningDepth &&
       mf.history < -HistoryPruningMargin * depth)
     return true;
@@ -328,7 +337,8 @@ Worker::SingularResult Worker::singular_extension(Position& pos, Stack* ss, int 
                                                               bool pv_node, bool cut_node,
                                                               bool improving, bool tt_noisy) const {
   const SearchOptions& opt = pool_.options();
-  int r = reduction(mf.noisy, depth, move_count);
+  int r = reduction(opt.smp_lmr_threads ? pool_.thread_reductions() : reductions, mf.noisy, depth,
+                    move_count);
   r -= pv_node;
   r += cut_node;
   r -= mf.gives_check;
@@ -369,7 +379,7 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
   // Step 2. Node start: stop, draws, the ply limit, mate distance pruning (no line from here
   // can beat a shorter mate already found).
   if (pv_node) {
-    pv_length_[ply] = ply;
+    pv_->length[ply] = ply;
     seldepth_ = std::max(seldepth_, ply + 1);
   }
   count_node();
@@ -427,7 +437,7 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
   if (!tt_hit && !in_check && !excluded && (ss - 1)->move.is_ok() &&
       (ss - 1)->static_eval != kValueNone && pos.captured_piece() == NO_PIECE &&
       (ss - 1)->move.type() != PROMOTION)
-    record_eval_swing(history_, opt.ordering, ~pos.side_to_move(), (ss - 1)->move,
+    record_eval_swing(*history_, opt.ordering, ~pos.side_to_move(), (ss - 1)->move,
                       (ss - 1)->threatened, (ss - 1)->static_eval, ss->static_eval);
 
   // Step 6. Pruning before the moves, at non-PV nodes out of check.
@@ -441,7 +451,7 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
   const Color us = pos.side_to_move();
   OrderingContext ctx = context(pos, ss);
   if (opt.ordering.threats) ss->threatened = (ctx.threats = threats_against_side_to_move(pos)).all;
-  MovePicker picker(MovePicker::Main{}, pos, tt_move, depth, history_, ctx, ss->killers,
+  MovePicker picker(MovePicker::Main{}, pos, tt_move, depth, *history_, ctx, ss->killers,
                     opt.ordering, excluded);
   const bool tt_noisy = tt_move && pos.is_noisy(tt_move);
   std::size_t root_index = pv_index_;
@@ -463,10 +473,10 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
     }
     ++move_count;
     const bool noisy = pos.is_noisy(m);
-    const MoveFacts mf{m, noisy, pos.gives_check(m),
-                       noisy
-                           ? capture_history(history_, pos, m)
-                           : quiet_history(history_, opt.ordering, ctx, us, pos.moved_piece(m), m)};
+    const MoveFacts mf{
+        m, noisy, pos.gives_check(m),
+        noisy ? capture_history(*history_, pos, m)
+              : quiet_history(*history_, opt.ordering, ctx, us, pos.moved_piece(m), m)};
 
     // Step 8. Low-depth pruning of single moves, once a move has kept us out of a proven loss.
     if (!root && best_value > kValueTbLossInMaxPly && !in_check && pos.has_non_pawn_material(us) &&
@@ -497,7 +507,7 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
     int value = -kValueInfinite;
     // A move that raises alpha with only a null-window search (possible when mate distance
     // pruning narrowed beta) has no PV of its own: never copy a sibling's line after it.
-    if (pv_node) pv_length_[ply + 1] = ply + 1;
+    if (pv_node) pv_->length[ply + 1] = ply + 1;
 
     if (opt.late_move_reductions && depth >= LmrMinDepth && move_count > 1 + pv_node &&
         (!noisy || opt.lmr_captures)) {
@@ -543,7 +553,7 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
         if (value >= beta) {
           if constexpr (kOrderingStats && !root) count_cutoff(move_count, picker.last_stage());
           if (!noisy) ss->killers.add(m);
-          record_cutoff(history_, opt.ordering, pos, ctx, m, depth, tried.quiets(),
+          record_cutoff(*history_, opt.ordering, pos, ctx, m, depth, tried.quiets(),
                         tried.captures());
           break;
         }

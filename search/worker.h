@@ -2,12 +2,14 @@
 // control block; everything else here belongs to the thread.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <optional>
 #include <vector>
 
 #include "movegen/position.h"
+#include "movegen/zeroed_memory.h"
 #include "nnue-free-eval/evaluate.h"
 #include "search/correction.h"
 #include "search/history.h"
@@ -21,6 +23,15 @@ class ThreadPool;
 // Recomputes the tables derived from search parameters (tuning builds change them at run time).
 void refresh_search_tables();
 
+// Late-move reductions in plies by remaining depth and move number, in Ethereal's log-log
+// shape: base + ln d * ln m / div, one table for quiet moves and one for captures.
+struct ReductionTables {
+  std::array<std::array<std::int8_t, 64>, 64> quiet, noisy;
+};
+// The tables for a pool of `threads`: more threads reduce more (DevSmpLmrThreads); 1 gives the
+// tables every search uses without that switch.
+ReductionTables make_reductions(int threads);
+
 // Cache-line aligned, as is its node counter, so threads never share a line they write.
 class alignas(64) Worker {
  public:
@@ -31,8 +42,9 @@ class alignas(64) Worker {
   void run();
   // Runs iterative deepening on the pool's root position until told to stop.
   void iterative_deepening();
-  // Forgets everything learned in earlier games (ucinewgame).
-  void clear();
+  // Forgets everything learned in earlier games (ucinewgame), by writing zeros over the tables
+  // or by giving their memory back (see zeroed_memory.h).
+  void clear(bool release_pages);
 
   std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
   std::uint64_t tb_hits() const { return tb_hits_.load(std::memory_order_relaxed); }
@@ -175,16 +187,21 @@ class alignas(64) Worker {
   int tb_pieces_ = 0;  // probe positions with at most this many pieces; 0: never
   std::atomic<int> best_move_changes_{0};
   OrderingStats stats_;
-  HistoryTables history_;
+  // The tables are zero pages until the thread searches (see zeroed_memory.h).
+  Zeroed<HistoryTables> history_;
   eval::PawnCache pawn_cache_;
   eval::EvalCache eval_cache_;
-  CorrectionHistory correction_;  // by pawn structure
-  // By the pieces other than pawns of one colour (the king included), per colour.
-  CorrectionHistory non_pawn_correction_[COLOR_NB];
+  Zeroed<CorrectionTables> own_correction_;
+  // This thread's tables, or the pool's shared ones (DevSmpSharedCorrection); set at each start.
+  CorrectionTables* correction_ = nullptr;
   std::uint64_t calls_until_check_ = 0;
 
-  Move pv_[kMaxPly + 2][kMaxPly + 2];
-  int pv_length_[kMaxPly + 2];
+  // The triangular PV table: pv[ply] is the line from ply on, length[ply] where it ends.
+  struct PvTable {
+    Move moves[kMaxPly + 2][kMaxPly + 2];
+    int length[kMaxPly + 2];
+  };
+  Zeroed<PvTable> pv_;
   // The root is stack_[kStackOffset]: the entries before it let the root read six plies back.
   static constexpr int kStackOffset = 7;
   Stack stack_[kMaxPly + kStackOffset + 4];

@@ -10,6 +10,8 @@
 #include "engine/uci.h"
 #include "gtest/gtest.h"
 #include "movegen/notation.h"
+#include "movegen/zeroed_memory.h"
+#include "search/worker.h"
 
 namespace riposte::testing {
 namespace {
@@ -122,6 +124,85 @@ TEST(SmpStress, NodesAreSummedOverThreads) {
   ASSERT_NE(at, std::string::npos);
   EXPECT_GE(std::stoull(last_info.substr(at + 7)), 30000u);
 }
+
+// Each thread's tables are zeroed blocks, and the pool has one set of shared ones: a pool of n
+// threads holds the shared set and n times one thread's, and shrinking the pool gives every
+// block back. Searches in between write to the tables and ucinewgame clears them, which must
+// neither leak nor race (ASan, TSan).
+TEST(SmpMemory, ThreadCountChangesGiveEveryTableBack) {
+  std::ostringstream out;
+  Uci uci(out);
+  uci.execute("position startpos moves e2e4 c7c5");
+  uci.execute("go depth 4");
+  uci.wait_for_search();
+  const std::size_t one_thread = zeroed::bytes_in_use();
+  uci.execute("setoption name Threads value 2");
+  const std::size_t per_thread = zeroed::bytes_in_use() - one_thread;
+  ASSERT_GT(per_thread, std::size_t(1) << 20);
+  int searches = 1;
+  for (const int threads : {64, 3, 1024, 1}) {
+    uci.execute("setoption name Threads value " + std::to_string(threads));
+    const std::size_t expected = one_thread + (threads - 1) * per_thread;
+    EXPECT_EQ(zeroed::bytes_in_use(), expected) << threads << " threads";
+    uci.execute(threads > 64 ? "go depth 1" : "go depth 5");
+    uci.wait_for_search();
+    uci.execute("ucinewgame");
+    EXPECT_EQ(zeroed::bytes_in_use(), expected) << threads << " threads";
+    ++searches;
+  }
+  Position pos = Position::start_position();
+  for (const char* m : {"e2e4", "c7c5"}) pos.do_move(*parse_uci_move(pos, m));
+  expect_well_formed(lines_of(out.str()), pos, searches);
+}
+
+TEST(SmpSwitches, ReductionsGrowWithTheThreadCountOnly) {
+  const ReductionTables one = make_reductions(1), four = make_reductions(4);
+  int larger = 0;
+  for (int d = 1; d < 64; ++d)
+    for (int m = 1; m < 64; ++m) {
+      ASSERT_GE(four.quiet[d][m], one.quiet[d][m]) << d << " " << m;
+      ASSERT_GE(four.noisy[d][m], one.noisy[d][m]) << d << " " << m;
+      larger += four.quiet[d][m] > one.quiet[d][m];
+    }
+  EXPECT_GT(larger, 100);
+  EXPECT_LT(larger, 63 * 63 / 2);  // 6% more reduction moves a minority of entries a ply
+}
+
+// The last node count a transcript reports.
+std::uint64_t final_nodes(const std::vector<std::string>& lines) {
+  for (auto it = lines.rbegin(); it != lines.rend(); ++it)
+    if (const std::size_t at = it->find(" nodes "); at != std::string::npos)
+      return std::stoull(it->substr(at + 7));
+  return 0;
+}
+
+class SmpSwitch : public ::testing::TestWithParam<const char*> {};
+
+// Each lazy SMP switch changes only what helpers do or share: one thread searches the very
+// same tree with it; four threads give legal, well-formed results.
+TEST_P(SmpSwitch, LeavesOneThreadAloneAndKeepsFourLegal) {
+  const std::string fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/R3K2R w KQkq - 4 6";
+  auto search = [&](const std::string& setup, const std::string& go) {
+    std::ostringstream out;
+    {
+      Uci uci(out, true);
+      for (const absl::string_view line : absl::StrSplit(setup, ';', absl::SkipEmpty()))
+        uci.execute(std::string(line));
+      uci.execute("position fen " + fen);
+      uci.execute(go);
+      uci.wait_for_search();
+    }
+    return lines_of(out.str());
+  };
+  const std::string on = std::string("setoption name ") + GetParam() + " value true";
+  EXPECT_EQ(final_nodes(search(on, "go depth 10")), final_nodes(search("", "go depth 10")));
+  const auto lines = search(on + ";setoption name Threads value 4", "go nodes 200000");
+  expect_well_formed(lines, *Position::from_fen(fen), 1);
+}
+
+INSTANTIATE_TEST_SUITE_P(Switches, SmpSwitch,
+                         ::testing::Values("DevSmpLmrThreads", "DevSmpDepthSkip",
+                                           "DevSmpSharedCorrection"));
 
 }  // namespace
 }  // namespace riposte::testing
