@@ -122,9 +122,9 @@ bool TimeManager::iteration_done(const IterationResult& r) {
 }
 
 bool TimeManager::stop_early() const {
-  if (past_maximum()) return true;
   if (!enabled_) return false;
   const std::int64_t elapsed = this->elapsed();
+  if (elapsed >= maximum_) return true;
   // Well past the soft limit with the best move already confirmed in this iteration: the rest
   // of the iteration could only confirm it again.
   return !fixed_ && best_confirmed_ && iterations_ > 0 &&

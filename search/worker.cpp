@@ -65,17 +65,13 @@ Worker::Worker(ThreadPool& pool, int id)
     : pool_(pool), id_(id), root_pos_(Position::start_position()), correction_(&*own_correction_) {}
 
 void Worker::clear(bool release_pages) {
-  if (release_pages) {
-    history_.release_pages();
-    pawn_cache_.release_pages();
-    eval_cache_.release_pages();
-    own_correction_.release_pages();
-  } else {
-    history_.clear();
-    pawn_cache_.clear();
-    eval_cache_.clear();
-    own_correction_.clear();
-  }
+  auto wipe = [release_pages](auto& table) {
+    release_pages ? table.release_pages() : table.clear();
+  };
+  wipe(history_);
+  wipe(pawn_cache_);
+  wipe(eval_cache_);
+  wipe(own_correction_);
 }
 
 void Worker::set_move(Stack* ss, const Position& pos, Move m) {
