@@ -41,45 +41,6 @@ void lower_this_thread_priority() {
 
 }  // namespace
 
-ThreadPool::Thread::Thread(ThreadPool& pool, int id, bool low_priority)
-    : worker(std::make_unique<Worker>(pool, id)), thread(&Thread::idle_loop, this, low_priority) {}
-
-ThreadPool::Thread::~Thread() {
-  {
-    std::lock_guard lock(mutex);
-    exit = true;
-  }
-  cv.notify_all();
-  thread.join();
-}
-
-void ThreadPool::Thread::idle_loop(bool low_priority) {
-  if (low_priority) lower_this_thread_priority();
-  for (;;) {
-    std::unique_lock lock(mutex);
-    cv.wait(lock, [&] { return searching || exit; });
-    if (exit) return;
-    lock.unlock();
-    worker->run();
-    lock.lock();
-    searching = false;
-    cv.notify_all();
-  }
-}
-
-void ThreadPool::Thread::start_searching() {
-  {
-    std::lock_guard lock(mutex);
-    searching = true;
-  }
-  cv.notify_all();
-}
-
-void ThreadPool::Thread::wait_idle() {
-  std::unique_lock lock(mutex);
-  cv.wait(lock, [&] { return !searching; });
-}
-
 ThreadPool::ThreadPool(TranspositionTable& tt) : tt_(tt), root_pos_(Position::start_position()) {
   set_threads(1);
 }
@@ -87,16 +48,64 @@ ThreadPool::ThreadPool(TranspositionTable& tt) : tt_(tt), root_pos_(Position::st
 ThreadPool::~ThreadPool() {
   stop();
   wait();
+  join_threads();
+}
+
+void ThreadPool::idle_loop(Worker& worker, bool oversubscribed_helper, std::uint32_t seen) {
+  if (oversubscribed_helper) lower_this_thread_priority();
+  if (worker.is_main()) {
+    for (;;) {
+      main_searching_.wait(0, std::memory_order_acquire);
+      if (exit_.load(std::memory_order_acquire)) return;
+      worker.run();
+      main_searching_.store(0, std::memory_order_release);
+      main_searching_.notify_all();
+    }
+  }
+  for (;;) {
+    helper_generation_.wait(seen, std::memory_order_acquire);
+    seen = helper_generation_.load(std::memory_order_acquire);
+    if (exit_.load(std::memory_order_acquire)) return;
+    // A helper that hardly runs would otherwise keep every page any search ever touched:
+    // a thousand of them hold gigabytes. Its history is worth little; its memory is not.
+    if (oversubscribed_helper && !stopped()) worker.clear(true);
+    worker.run();
+    if (helpers_running_.fetch_sub(1, std::memory_order_acq_rel) == 1)
+      helpers_running_.notify_all();
+  }
+}
+
+void ThreadPool::join_threads() {
+  exit_.store(1, std::memory_order_release);
+  main_searching_.store(1, std::memory_order_release);
+  main_searching_.notify_all();
+  helper_generation_.fetch_add(1, std::memory_order_release);
+  helper_generation_.notify_all();
+  for (Thread& t : threads_) t.thread.join();
   threads_.clear();
+  exit_.store(0, std::memory_order_relaxed);
+  main_searching_.store(0, std::memory_order_relaxed);
 }
 
 void ThreadPool::set_threads(int n) {
   wait();
-  threads_.clear();
+  join_threads();
   const bool oversubscribed = unsigned(n) > params::kThreadsPerCoreBeforeYield * hardware_threads();
   if (oversubscribed) give_each_thread_its_arena(n);
-  for (int i = 0; i < n; ++i)
-    threads_.push_back(std::make_unique<Thread>(*this, i, oversubscribed && i > 0));
+  threads_.reserve(std::size_t(n));
+  for (int i = 0; i < n; ++i) {
+    Thread& t = threads_.emplace_back();
+    t.worker = std::make_unique<Worker>(*this, i);
+  }
+  // The generation is read here, not by the new threads: one that first runs after the next
+  // search began would otherwise take that search's generation for the old one and sleep.
+  const std::uint32_t generation = helper_generation_.load(std::memory_order_relaxed);
+  for (int i = 0; i < n; ++i) {
+    Worker& w = *threads_[std::size_t(i)].worker;
+    const bool low_priority = oversubscribed && i > 0;
+    threads_[std::size_t(i)].thread = std::thread(
+        [this, &w, low_priority, generation] { idle_loop(w, low_priority, generation); });
+  }
 }
 
 void ThreadPool::start(const Position& pos, const SearchLimits& limits,
@@ -113,7 +122,8 @@ void ThreadPool::start(const Position& pos, const SearchLimits& limits,
   if (options.smp_lmr_threads) thread_reductions_ = make_reductions(size());
   rank_tablebase_root();
   tt_.new_search();
-  threads_[0]->start_searching();
+  main_searching_.store(1, std::memory_order_release);
+  main_searching_.notify_all();
 }
 
 void ThreadPool::rank_tablebase_root() {
@@ -159,18 +169,13 @@ void ThreadPool::stop_on_ponderhit() {
 
 int ThreadPool::take_best_move_changes() {
   int n = 0;
-  for (const auto& t : threads_) n += t->worker->take_best_move_changes();
+  for (const auto& t : threads_) n += t.worker->take_best_move_changes();
   return n;
 }
 
-void ThreadPool::wait() {
-  if (!threads_.empty()) threads_[0]->wait_idle();
-}
+void ThreadPool::wait() { main_searching_.wait(1, std::memory_order_acquire); }
 
-bool ThreadPool::searching() {
-  std::lock_guard lock(threads_[0]->mutex);
-  return threads_[0]->searching;
-}
+bool ThreadPool::searching() { return main_searching_.load(std::memory_order_acquire) != 0; }
 
 void ThreadPool::clear() {
   wait();
@@ -185,39 +190,43 @@ void ThreadPool::clear() {
   std::vector<std::thread> clearers;
   for (std::size_t h = 0; h < helpers; ++h)
     clearers.emplace_back([this, h, helpers, n, release_pages] {
-      for (std::size_t i = h; i < n; i += helpers) threads_[i]->worker->clear(release_pages);
+      for (std::size_t i = h; i < n; i += helpers) threads_[i].worker->clear(release_pages);
     });
   for (std::thread& t : clearers) t.join();
 }
 
 std::uint64_t ThreadPool::nodes() const {
   std::uint64_t n = 0;
-  for (const auto& t : threads_) n += t->worker->nodes();
+  for (const auto& t : threads_) n += t.worker->nodes();
   return n;
 }
 
 std::uint64_t ThreadPool::tb_hits() const {
   std::uint64_t n = root_tb_hits_;
-  for (const auto& t : threads_) n += t->worker->tb_hits();
+  for (const auto& t : threads_) n += t.worker->tb_hits();
   return n;
 }
 
 OrderingStats ThreadPool::ordering_stats() const {
   OrderingStats total;
-  for (const auto& t : threads_) total += t->worker->ordering_stats();
+  for (const auto& t : threads_) total += t.worker->ordering_stats();
   return total;
 }
 
 void ThreadPool::start_helpers() {
-  for (std::size_t i = 1; i < threads_.size(); ++i) threads_[i]->start_searching();
+  if (threads_.size() == 1) return;
+  helpers_running_.store(std::uint32_t(threads_.size() - 1), std::memory_order_relaxed);
+  helper_generation_.fetch_add(1, std::memory_order_release);
+  helper_generation_.notify_all();
 }
 
 void ThreadPool::wait_helpers() {
-  for (std::size_t i = 1; i < threads_.size(); ++i) threads_[i]->wait_idle();
+  for (std::uint32_t r; (r = helpers_running_.load(std::memory_order_acquire)) != 0;)
+    helpers_running_.wait(r, std::memory_order_acquire);
 }
 
 const Worker& ThreadPool::best_worker() const {
-  const Worker* best = threads_[0]->worker.get();
+  const Worker* best = threads_[0].worker.get();
   if (threads_.size() == 1 || options_.multipv > 1 || limits_.depth || best->root_moves().empty())
     return *best;
 
@@ -237,15 +246,15 @@ const Worker& ThreadPool::best_worker() const {
   };
   int min_score = kValueInfinite;
   for (const auto& t : threads_)
-    if (voter(*t->worker)) min_score = std::min(min_score, t->worker->best_score());
+    if (voter(*t.worker)) min_score = std::min(min_score, t.worker->best_score());
   for (const auto& t : threads_) {
-    const Worker& w = *t->worker;
+    const Worker& w = *t.worker;
     if (!voter(w)) continue;
     votes_for(w.root_moves()[0].move()) +=
         std::int64_t(w.best_score() - min_score + params::VoteScoreOffset) * w.completed_depth();
   }
   for (const auto& t : threads_) {
-    const Worker& w = *t->worker;
+    const Worker& w = *t.worker;
     if (w.completed_depth() == 0 || &w == best) continue;
     const int score = w.best_score(), best_score = best->best_score();
     const bool won = score >= kValueTbWinInMaxPly, lost = score <= kValueTbLossInMaxPly;

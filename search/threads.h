@@ -1,11 +1,10 @@
 // The pool of search threads (lazy SMP) and the control block they share: the root position,
-// limits, stop and ponder flags, clock. Idle threads sleep on a condition variable.
+// limits, stop and ponder flags, clock. Idle threads sleep on atomic counters (futexes): no
+// thread ever waits for a lock that a preempted low-priority helper holds.
 #pragma once
 
 #include <atomic>
-#include <condition_variable>
 #include <memory>
-#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -81,23 +80,24 @@ class ThreadPool {
 
  private:
   struct Thread {
-    // A low-priority thread gives way to the others (helpers of an oversubscribed pool).
-    Thread(ThreadPool& pool, int id, bool low_priority);
-    ~Thread();
-    void idle_loop(bool low_priority);
-    void start_searching();
-    void wait_idle();
-
     std::unique_ptr<Worker> worker;
-    std::mutex mutex;
-    std::condition_variable cv;
-    bool searching = false;
-    bool exit = false;
     std::thread thread;
   };
+  // Each thread's life: waits for a search, runs it, and again until the pool exits. Helpers of
+  // an oversubscribed pool run at the lowest priority and give back their tables' pages. `seen`:
+  // the helper generation when the thread was made.
+  void idle_loop(Worker& worker, bool oversubscribed_helper, std::uint32_t seen);
+  void join_threads();
 
   TranspositionTable& tt_;
-  std::vector<std::unique_ptr<Thread>> threads_;
+  std::vector<Thread> threads_;
+  // The main thread sleeps while main_searching_ is 0; the UCI thread waits for it to return
+  // to 0. Helpers sleep until helper_generation_ moves on and count themselves out of
+  // helpers_running_ when their search ends; exit_ ends every loop.
+  std::atomic<std::uint32_t> main_searching_{0};
+  std::atomic<std::uint32_t> helper_generation_{0};
+  std::atomic<std::uint32_t> helpers_running_{0};
+  std::atomic<std::uint32_t> exit_{0};
   Position root_pos_;
   SearchLimits limits_;
   SearchOptions options_;
