@@ -3,11 +3,9 @@
 #include <algorithm>
 #include <fstream>
 
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "absl/strings/str_join.h"
-#include "absl/strings/str_split.h"
+#include "movegen/epd.h"
 #include "movegen/notation.h"
 #include "search/threads.h"
 
@@ -77,19 +75,12 @@ absl::StatusOr<std::vector<std::string>> load_bench_positions(const std::string&
   std::vector<std::string> positions;
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
-    const std::vector<std::string> fields = absl::StrSplit(line, ' ', absl::SkipWhitespace());
-    if (fields.empty()) continue;
-    // A FEN has six fields ending in two counters; an EPD line has four, then operations.
-    int counter = 0;
-    const bool fen = fields.size() >= 6 && absl::SimpleAtoi(fields[4], &counter) &&
-                     absl::SimpleAtoi(fields[5], &counter);
-    std::string text = absl::StrJoin(
-        fields.begin(), fields.begin() + std::min<std::size_t>(fields.size(), fen ? 6 : 4), " ");
-    if (!fen) absl::StrAppend(&text, " 0 1");
-    if (auto pos = Position::from_fen(text); !pos.ok())
+    auto record = parse_epd_line(line);
+    if (absl::IsNotFound(record.status())) continue;
+    if (!record.ok())
       return absl::InvalidArgumentError(
-          absl::StrCat(path, ":", number, ": ", pos.status().message()));
-    positions.push_back(std::move(text));
+          absl::StrCat(path, ":", number, ": ", record.status().message()));
+    positions.push_back(std::move(record->fen));
   }
   if (positions.empty()) return absl::InvalidArgumentError(absl::StrCat(path, ": no positions"));
   return positions;

@@ -31,6 +31,8 @@ class Uci {
   bool execute(std::string_view line);
   // Blocks until the running search (if any) has printed its bestmove.
   void wait_for_search() { pool_.wait(); }
+  // The position the next `go` searches (for tests and fuzzing).
+  const Position& position() const { return pos_; }
 
  private:
   void cmd_uci();

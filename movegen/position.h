@@ -146,6 +146,10 @@ class Position {
 
   // Colour-flipped copy (ranks mirrored, colours swapped): used by symmetry tests.
   Position flipped() const;
+  // Recomputes from the board alone what make and unmake keep up to date (bitboards, keys,
+  // piece-square sum, checkers, pins, castling and en-passant state) and names the first
+  // thing that disagrees; for tests and fuzzing, too slow for the search.
+  absl::Status check_consistency() const;
 
  private:
   Position() = default;

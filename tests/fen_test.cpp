@@ -1,4 +1,5 @@
 #include "gtest/gtest.h"
+#include "movegen/movegen.h"
 #include "movegen/notation.h"
 #include "movegen/position.h"
 #include "tests/test_data.h"
@@ -26,6 +27,37 @@ TEST(Fen, EverySuitePositionRoundTrips) {
     EXPECT_EQ(again->fen(), pos->fen());
     EXPECT_EQ(again->key(), pos->key());
   }
+}
+
+TEST(Fen, EverySuitePositionIsConsistentAfterEachLegalMoveAndItsUndo) {
+  const auto fens = all_suite_fens();
+  std::size_t checked = 0;
+  for (std::size_t i = 0; i < fens.size(); i += 7) {
+    Position pos = *Position::from_fen(fens[i]);
+    ASSERT_TRUE(pos.check_consistency().ok()) << fens[i] << ": " << pos.check_consistency();
+    const std::string before = pos.fen();
+    for (const ExtMove& m : MoveList<LEGAL>(pos)) {
+      pos.do_move(m.move);
+      ASSERT_TRUE(pos.check_consistency().ok())
+          << fens[i] << " " << to_uci(m.move, pos.is_chess960()) << ": " << pos.check_consistency();
+      pos.undo_move(m.move);
+      ++checked;
+    }
+    ASSERT_TRUE(pos.check_consistency().ok()) << fens[i];
+    EXPECT_EQ(pos.fen(), before);
+  }
+  EXPECT_GT(checked, 1000u);
+}
+
+// Counters that fit the parser's int but no game reaches are kept at a bound, so that making
+// moves from the position cannot overflow them.
+TEST(Fen, HugeCountersAreKeptAtABound) {
+  Position pos = *Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 2147483647 2147483647");
+  EXPECT_EQ(pos.fen(), "4k3/8/8/8/8/8/4P3/4K3 w - - 1000 1048576");
+  EXPECT_TRUE(pos.is_fifty_move_draw());
+  pos.do_move(*parse_uci_move(pos, "e1d1"));
+  EXPECT_EQ(pos.fen(), "4k3/8/8/8/8/8/4P3/3K4 b - - 1001 1048576");
+  EXPECT_TRUE(pos.check_consistency().ok());
 }
 
 TEST(Fen, PlacementFromLetters) {

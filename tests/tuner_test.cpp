@@ -25,6 +25,42 @@ tune::SampleSet small_set() {
   return data;
 }
 
+TEST(TunerLine, ReadsPositionResultScoreAndLeaf) {
+  const auto line = tune::parse_labelled_line(
+      "r1b1r1k1/p4p1p/5q2/1p6/1B2P1p1/1P6/2P2PPP/R2Q1RK1 b - - 0 12 [1.0] 162 | "
+      "r1b1r1k1/5p1p/5q2/pp6/1B2P1p1/1P6/2P2PPP/R2QR1K1 b - - 1 13\n");
+  ASSERT_TRUE(line.ok()) << line.status();
+  EXPECT_EQ(line->pos.fen(), "r1b1r1k1/p4p1p/5q2/1p6/1B2P1p1/1P6/2P2PPP/R2Q1RK1 b - - 0 12");
+  EXPECT_EQ(line->result, 1.0f);
+  EXPECT_EQ(line->score, 162.0f);
+  ASSERT_TRUE(line->leaf.has_value());
+  EXPECT_EQ(line->leaf->fen(), "r1b1r1k1/5p1p/5q2/pp6/1B2P1p1/1P6/2P2PPP/R2QR1K1 b - - 1 13");
+
+  const auto no_score = tune::parse_labelled_line("8/8/8/8/8/8/8/K1k5 w - - 0 1 [0.5]");
+  ASSERT_TRUE(no_score.ok());
+  EXPECT_EQ(no_score->score, 0.0f);
+  EXPECT_FALSE(no_score->leaf.has_value());
+  // A leaf that does not parse is dropped; the line's own position still serves.
+  const auto bad_leaf = tune::parse_labelled_line("8/8/8/8/8/8/8/K1k5 w - - 0 1 [0] -12 | junk");
+  ASSERT_TRUE(bad_leaf.ok());
+  EXPECT_EQ(bad_leaf->score, -12.0f);
+  EXPECT_FALSE(bad_leaf->leaf.has_value());
+}
+
+TEST(TunerLine, RejectsWhatWouldPoisonTheTraining) {
+  for (const char* text : {
+           "8/8/8/8/8/8/8/K1k5 w - - 0 1 [2.0] 10",     // no such result
+           "8/8/8/8/8/8/8/K1k5 w - - 0 1 [nan] 10",     // not a number
+           "8/8/8/8/8/8/8/K1k5 w - - 0 1 [0.5] inf",    // infinite score
+           "8/8/8/8/8/8/8/K1k5 w - - 0 1 [0.5] 12abc",  // not a score
+           "8/8/8/8/8/8/8/K1k5 w - - 0 1 0.5 12",       // no brackets
+           "8/8/8/8/8/8/8/K1k5 w - - 0 1 ]0.5[ 12",     // brackets the wrong way round
+           "8/8/8/8/8/8/8/K1K5 w - - 0 1 [0.5] 12",     // no black king
+       }) {
+    EXPECT_FALSE(tune::parse_labelled_line(text).ok()) << text;
+  }
+}
+
 TEST(Tuner, GradientMatchesFiniteDifferences) {
   const auto data = small_set();
   ASSERT_GT(data.size(), 250u);

@@ -15,6 +15,7 @@
 
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
+#include "movegen/epd.h"
 #include "nnue-free-eval/evaluate.h"
 #include "tools/datagen/selfplay.h"
 
@@ -38,24 +39,9 @@ std::vector<std::string> read_book(const std::string& path) {
   std::vector<std::string> lines;
   if (!in) return lines;
   char buf[1024];
-  while (fgets(buf, sizeof buf, in.get())) {
-    // The first four fields are the position; EPD opcodes and counters are dropped.
-    std::string line(buf), fen;
-    int fields = 0;
-    for (std::size_t i = 0; i < line.size() && fields < 4;) {
-      const std::size_t end = line.find_first_of(" \t\r\n;", i);
-      if (end == i) {
-        ++i;
-        continue;
-      }
-      if (fields) fen += ' ';
-      fen.append(line, i, end - i);
-      ++fields;
-      if (end == std::string::npos) break;
-      i = end;
-    }
-    if (fields == 4) lines.push_back(fen + " 0 1");
-  }
+  while (fgets(buf, sizeof buf, in.get()))
+    if (auto record = riposte::parse_epd_line(buf); record.ok())
+      lines.push_back(std::move(record->fen));
   return lines;
 }
 

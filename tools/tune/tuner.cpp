@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "movegen/movegen.h"
@@ -123,6 +124,35 @@ void SampleSet::append(const SampleSet& other) {
   }
 }
 
+absl::StatusOr<LabelledLine> parse_labelled_line(std::string_view text) {
+  const absl::string_view line(text.data(), text.size());
+  const std::size_t open = line.find('['), close = line.find(']');
+  if (open == absl::string_view::npos || close == absl::string_view::npos || close < open)
+    return absl::InvalidArgumentError("no [result] on the line");
+  const absl::string_view fen = line.substr(0, open);
+  auto pos = Position::from_fen(std::string_view(fen.data(), fen.size()));
+  if (!pos.ok()) return pos.status();
+  const absl::string_view result_text =
+      absl::StripAsciiWhitespace(line.substr(open + 1, close - open - 1));
+  float result = 0;
+  if (!absl::SimpleAtof(result_text, &result) || !(result == 0 || result == 0.5f || result == 1))
+    return absl::InvalidArgumentError(absl::StrCat("bad result '", result_text, "'"));
+  const std::size_t bar = line.find('|', close);
+  const absl::string_view score_text = absl::StripAsciiWhitespace(line.substr(
+      close + 1, bar == absl::string_view::npos ? absl::string_view::npos : bar - close - 1));
+  float score = 0;
+  if (!score_text.empty() &&
+      (!absl::SimpleAtof(score_text, &score) || !std::isfinite(score) || std::abs(score) > 100000))
+    return absl::InvalidArgumentError(absl::StrCat("bad score '", score_text, "'"));
+  LabelledLine parsed{*std::move(pos), result, score, std::nullopt};
+  if (bar != absl::string_view::npos) {
+    const absl::string_view leaf_fen = line.substr(bar + 1);
+    auto leaf = Position::from_fen(std::string_view(leaf_fen.data(), leaf_fen.size()));
+    if (leaf.ok()) parsed.leaf = *std::move(leaf);
+  }
+  return parsed;
+}
+
 namespace {
 
 constexpr std::size_t kHoldoutBlock = 1000;
@@ -137,19 +167,12 @@ void parse_chunk(const std::vector<std::string>& lines, std::size_t first_line, 
     eval::PawnCache cache;
     std::vector<Move> pv;
     for (std::size_t i = b; i < e; ++i) {
-      const std::string& line = lines[i];
-      const std::size_t open = line.find('['), close = line.find(']');
-      if (open == std::string::npos || close == std::string::npos) continue;
-      auto pos = Position::from_fen(line.substr(0, open));
-      if (!pos.ok() || pos->checkers()) continue;
-      const float result = std::strtof(line.c_str() + open + 1, nullptr);
-      const float score = std::strtof(line.c_str() + close + 1, nullptr);
-      if (const std::size_t bar = line.find('|', close);
-          leaf == Leaf::kSearchPv && bar != std::string::npos) {
-        auto pv_leaf = Position::from_fen(
-            std::string(absl::StripAsciiWhitespace(absl::string_view(line).substr(bar + 1))));
-        if (pv_leaf.ok() && !pv_leaf->checkers()) pos = *std::move(pv_leaf);
-      }
+      auto parsed = parse_labelled_line(lines[i]);
+      if (!parsed.ok() || parsed->pos.checkers()) continue;
+      const float result = parsed->result, score = parsed->score;
+      std::optional<Position> pos = std::move(parsed->pos);
+      if (leaf == Leaf::kSearchPv && parsed->leaf && !parsed->leaf->checkers())
+        pos = std::move(parsed->leaf);
       qsearch(*pos, cache, -30000, 30000, 0, pv);
       for (Move m : pv) pos->do_move(m);
       const std::size_t block = (first_line + i) / kHoldoutBlock;

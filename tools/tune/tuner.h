@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -60,6 +62,19 @@ struct Dataset {
 // own, or the leaf of the game search's PV that riposte_datagen writes after ` | ` (the line's
 // own when there is none or it is in check).
 enum class Leaf { kLine, kSearchPv };
+
+// One line of tuning data: `<FEN> [<result>] <score>[ | <leaf FEN>]`, the result 0, 0.5 or 1
+// and the score in centipawns, both from White's view; the leaf is the end of the game
+// search's PV (riposte_datagen writes it).
+struct LabelledLine {
+  Position pos;
+  float result;
+  float score;
+  std::optional<Position> leaf;
+};
+// A line with an unreadable position, result or score is an error naming what is wrong; an
+// unreadable leaf is dropped (the line's own position serves).
+absl::StatusOr<LabelledLine> parse_labelled_line(std::string_view line);
 
 // Parses `<FEN> [<result>] <score>[ | <leaf FEN>]` lines from every file in `paths`
 // (xz-compressed files are piped through `xz -dc`) and replaces each position (see Leaf) by the
