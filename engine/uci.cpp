@@ -155,7 +155,8 @@ Uci::Uci(std::ostream& out, bool dev_options)
   // Tuning builds expose every search parameter as a spin option, for SPSA.
   if constexpr (params::kTuning)
     for (const params::Param& p : params::all())
-      options_.add_spin(p.name, p.default_value, p.min, p.max, [p](const std::string& v) {
+      options_.add_spin(p.name, p.default_value, p.min, p.max, [this, p](const std::string& v) {
+        pool_.wait();  // helpers of the last search may still read the parameters
         *p.value = std::stoi(v);
         refresh_search_tables();
         return absl::OkStatus();
@@ -303,6 +304,7 @@ void Uci::print_report(const SearchReport& r, bool chess960) {
 }
 
 void Uci::cmd_go(const std::vector<std::string>& tokens) {
+  const TimePoint received = now();
   if (tokens.size() >= 2 && tokens[1] == "perft") return cmd_perft(tokens);
 
   SearchLimits limits;
@@ -378,7 +380,7 @@ void Uci::cmd_go(const std::vector<std::string>& tokens) {
                             out_.line(line);
                           }};
   finish_search();
-  pool_.start(pos_, limits, search_options_, std::move(listener));
+  pool_.start(pos_, limits, search_options_, std::move(listener), received);
 }
 
 void Uci::cmd_perft(const std::vector<std::string>& tokens) {

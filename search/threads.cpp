@@ -7,6 +7,7 @@
 #include <malloc.h>
 #endif
 #ifdef __linux__
+#include <sched.h>
 #include <sys/resource.h>
 #include <unistd.h>
 #endif
@@ -34,8 +35,10 @@ void give_each_thread_its_arena(int threads) {
 
 void lower_this_thread_priority() {
 #ifdef __linux__
-  // Linux keeps a nice value per thread; raising it needs no privilege.
-  setpriority(PRIO_PROCESS, id_t(gettid()), 19);
+  // SCHED_IDLE weighs a thread at 3 against nice 0's 1024 (nice 19 is 15), so a thousand
+  // helpers leave the main thread most of a core. Both are allowed without privilege.
+  const sched_param idle{};
+  if (sched_setscheduler(0, SCHED_IDLE, &idle) != 0) setpriority(PRIO_PROCESS, id_t(gettid()), 19);
 #endif
 }
 
@@ -51,7 +54,8 @@ ThreadPool::~ThreadPool() {
   join_threads();
 }
 
-void ThreadPool::idle_loop(Worker& worker, bool oversubscribed_helper, std::uint32_t seen) {
+void ThreadPool::idle_loop(Thread& thread, bool oversubscribed_helper, std::uint32_t seen) {
+  Worker& worker = *thread.worker;
   if (oversubscribed_helper) lower_this_thread_priority();
   if (worker.is_main()) {
     for (;;) {
@@ -70,6 +74,7 @@ void ThreadPool::idle_loop(Worker& worker, bool oversubscribed_helper, std::uint
     // a thousand of them hold gigabytes. Its history is worth little; its memory is not.
     if (oversubscribed_helper && !stopped()) worker.clear(true);
     worker.run();
+    thread.finished->store(true, std::memory_order_release);
     if (helpers_running_.fetch_sub(1, std::memory_order_acq_rel) == 1)
       helpers_running_.notify_all();
   }
@@ -91,6 +96,7 @@ void ThreadPool::set_threads(int n) {
   wait();
   join_threads();
   const bool oversubscribed = unsigned(n) > params::kThreadsPerCoreBeforeYield * hardware_threads();
+  oversubscribed_ = oversubscribed;
   if (oversubscribed) give_each_thread_its_arena(n);
   threads_.reserve(std::size_t(n));
   for (int i = 0; i < n; ++i) {
@@ -101,15 +107,15 @@ void ThreadPool::set_threads(int n) {
   // search began would otherwise take that search's generation for the old one and sleep.
   const std::uint32_t generation = helper_generation_.load(std::memory_order_relaxed);
   for (int i = 0; i < n; ++i) {
-    Worker& w = *threads_[std::size_t(i)].worker;
+    Thread& t = threads_[std::size_t(i)];
     const bool low_priority = oversubscribed && i > 0;
-    threads_[std::size_t(i)].thread = std::thread(
-        [this, &w, low_priority, generation] { idle_loop(w, low_priority, generation); });
+    t.thread = std::thread(
+        [this, &t, low_priority, generation] { idle_loop(t, low_priority, generation); });
   }
 }
 
 void ThreadPool::start(const Position& pos, const SearchLimits& limits,
-                       const SearchOptions& options, SearchListener listener) {
+                       const SearchOptions& options, SearchListener listener, TimePoint received) {
   wait();
   root_pos_ = pos;
   limits_ = limits;
@@ -118,7 +124,8 @@ void ThreadPool::start(const Position& pos, const SearchLimits& limits,
   stop_.store(false, std::memory_order_relaxed);
   ponder_.store(limits.ponder, std::memory_order_relaxed);
   stop_on_ponderhit_.store(false, std::memory_order_relaxed);
-  time_.init(limits, pos.side_to_move(), pos.game_ply(), options.move_overhead, options.ponder);
+  time_.init(limits, pos.side_to_move(), pos.game_ply(), options.move_overhead, options.ponder,
+             received);
   if (options.smp_lmr_threads) thread_reductions_ = make_reductions(size());
   rank_tablebase_root();
   tt_.new_search();
@@ -173,7 +180,10 @@ int ThreadPool::take_best_move_changes() {
   return n;
 }
 
-void ThreadPool::wait() { main_searching_.wait(1, std::memory_order_acquire); }
+void ThreadPool::wait() {
+  main_searching_.wait(1, std::memory_order_acquire);
+  wait_helpers();
+}
 
 bool ThreadPool::searching() { return main_searching_.load(std::memory_order_acquire) != 0; }
 
@@ -215,6 +225,8 @@ OrderingStats ThreadPool::ordering_stats() const {
 
 void ThreadPool::start_helpers() {
   if (threads_.size() == 1) return;
+  for (std::size_t i = 1; i < threads_.size(); ++i)
+    threads_[i].finished->store(false, std::memory_order_relaxed);
   helpers_running_.store(std::uint32_t(threads_.size() - 1), std::memory_order_relaxed);
   helper_generation_.fetch_add(1, std::memory_order_release);
   helper_generation_.notify_all();
@@ -223,6 +235,15 @@ void ThreadPool::start_helpers() {
 void ThreadPool::wait_helpers() {
   for (std::uint32_t r; (r = helpers_running_.load(std::memory_order_acquire)) != 0;)
     helpers_running_.wait(r, std::memory_order_acquire);
+}
+
+// A thousand helpers on two cores need tens of milliseconds after the stop before the last of
+// them has run again to see it: the bestmove would come late. So in an oversubscribed pool the
+// main thread votes with the helpers that have already returned and leaves the rest to finish
+// in the background (`wait` and so the next search wait for them). It waits for all only when
+// it has no completed iteration of its own.
+void ThreadPool::wait_helpers_for_vote(const Worker& main) {
+  if (!oversubscribed_ || main.completed_depth() == 0) wait_helpers();
 }
 
 const Worker& ThreadPool::best_worker() const {
@@ -241,21 +262,23 @@ const Worker& ThreadPool::best_worker() const {
     return votes.emplace_back(m, 0).second;
   };
   // A thread that sees itself lost votes for nothing: its move is only the longest resistance.
-  auto voter = [](const Worker& w) {
-    return w.completed_depth() > 0 && w.best_score() > kValueTbLossInMaxPly;
+  auto finished = [](const Thread& t) { return t.finished->load(std::memory_order_acquire); };
+  auto voter = [&](const Thread& t) {
+    const Worker& w = *t.worker;
+    return finished(t) && w.completed_depth() > 0 && w.best_score() > kValueTbLossInMaxPly;
   };
   int min_score = kValueInfinite;
   for (const auto& t : threads_)
-    if (voter(*t.worker)) min_score = std::min(min_score, t.worker->best_score());
+    if (voter(t)) min_score = std::min(min_score, t.worker->best_score());
   for (const auto& t : threads_) {
     const Worker& w = *t.worker;
-    if (!voter(w)) continue;
+    if (!voter(t)) continue;
     votes_for(w.root_moves()[0].move()) +=
         std::int64_t(w.best_score() - min_score + params::VoteScoreOffset) * w.completed_depth();
   }
   for (const auto& t : threads_) {
     const Worker& w = *t.worker;
-    if (w.completed_depth() == 0 || &w == best) continue;
+    if (!finished(t) || w.completed_depth() == 0 || &w == best) continue;
     const int score = w.best_score(), best_score = best->best_score();
     const bool won = score >= kValueTbWinInMaxPly, lost = score <= kValueTbLossInMaxPly;
     const bool best_won = best_score >= kValueTbWinInMaxPly;
@@ -285,7 +308,7 @@ void Worker::run() {
   while (!pool_.stopped() && (pool_.pondering() || pool_.limits().infinite))
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   pool_.stop();
-  pool_.wait_helpers();
+  pool_.wait_helpers_for_vote(*this);
 
   const Worker& best = pool_.best_worker();
   if (best.root_moves().empty()) {

@@ -27,9 +27,10 @@ class ThreadPool {
   int size() const { return int(threads_.size()); }
 
   // Starts a search in the background and returns at once. The main thread reports through
-  // the listener and calls on_bestmove exactly once.
+  // the listener and calls on_bestmove exactly once. The clock runs from `received`, when the
+  // `go` came: waiting for the last search's helpers to finish counts.
   void start(const Position& pos, const SearchLimits& limits, const SearchOptions& options,
-             SearchListener listener);
+             SearchListener listener, TimePoint received = now());
   void stop() { stop_.store(true, std::memory_order_relaxed); }
   // The opponent played the expected move: the clock now runs for us. The time spent
   // pondering counts towards this move's budget, so the search may stop at once.
@@ -38,7 +39,7 @@ class ThreadPool {
   void stop_on_ponderhit();
   // Sum of every worker's root best-move changes since the last call.
   int take_best_move_changes();
-  // Blocks until the current search (if any) has sent its bestmove.
+  // Blocks until the current search (if any) has sent its bestmove and every helper is idle.
   void wait();
   bool searching();
   void clear();  // ucinewgame: TT and every worker's tables
@@ -69,9 +70,11 @@ class ThreadPool {
   bool pondering() const { return ponder_.load(std::memory_order_relaxed); }
   std::int64_t elapsed() const { return time_.elapsed(); }
 
-  // Main thread: wakes the helpers, and later waits for them.
+  // Main thread: wakes the helpers, and later waits for them: for all of them, or in an
+  // oversubscribed pool for none (see the definition).
   void start_helpers();
   void wait_helpers();
+  void wait_helpers_for_vote(const Worker& main);
   const Worker& best_worker() const;
 
   // Restricts a tablebase root to the moves that keep its result and decides whether the
@@ -82,11 +85,13 @@ class ThreadPool {
   struct Thread {
     std::unique_ptr<Worker> worker;
     std::thread thread;
+    // Set by a helper when its search has returned; only a finished helper's results are read.
+    std::unique_ptr<std::atomic<bool>> finished = std::make_unique<std::atomic<bool>>(true);
   };
   // Each thread's life: waits for a search, runs it, and again until the pool exits. Helpers of
   // an oversubscribed pool run at the lowest priority and give back their tables' pages. `seen`:
   // the helper generation when the thread was made.
-  void idle_loop(Worker& worker, bool oversubscribed_helper, std::uint32_t seen);
+  void idle_loop(Thread& thread, bool oversubscribed_helper, std::uint32_t seen);
   void join_threads();
 
   TranspositionTable& tt_;
@@ -107,6 +112,7 @@ class ThreadPool {
   std::atomic<bool> ponder_{false};
   std::atomic<bool> stop_on_ponderhit_{false};
   int tb_probe_pieces_ = 0;
+  bool oversubscribed_ = false;  // more threads than kThreadsPerCoreBeforeYield per core
   ReductionTables thread_reductions_{};
   Zeroed<CorrectionTables> shared_correction_;
   int root_tb_score_ = kValueNone;

@@ -21,8 +21,8 @@ constexpr int kStatisticsMinDepth = 4;
 }  // namespace
 
 void TimeManager::init(const SearchLimits& limits, Color us, int ply, std::int64_t overhead,
-                       bool ponder) {
-  start_ = now();
+                       bool ponder, TimePoint start) {
+  start_ = start;
   iterations_ = stable_iterations_ = 0;
   last_best_ = Move::none();
   std::fill(std::begin(scores_), std::end(scores_), kValueNone);

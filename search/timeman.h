@@ -41,11 +41,12 @@ struct IterationResult {
 class TimeManager {
  public:
   // Sets the limits for a search by `us` at game ply `ply`; overhead is Move Overhead in ms;
-  // ponder says whether the GUI lets us think on the opponent's time (the Ponder option).
+  // ponder says whether the GUI lets us think on the opponent's time (the Ponder option);
+  // start is when the clock began to run for this move.
   void init(const SearchLimits& limits, Color us, int ply, std::int64_t overhead,
-            bool ponder = false);
+            bool ponder = false, TimePoint start = now());
 
-  // Milliseconds since init(). A ponder search keeps its clock at ponderhit: the time spent
+  // Milliseconds since start. A ponder search keeps its clock at ponderhit: the time spent
   // pondering counts as this move's (the Ponder option planned for it).
   std::int64_t elapsed() const { return elapsed_ms(start_); }
 
