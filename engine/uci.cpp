@@ -19,7 +19,6 @@ namespace {
 
 constexpr const char* kEngineName = "Riposte 0.1";
 constexpr const char* kEngineAuthor = "the Riposte developers";
-constexpr int kDefaultHashMb = 16;
 constexpr int kMaxHashMb = 1 << 20;  // 1 TB
 constexpr int kMaxThreads = 1024;
 constexpr int kBenchDepth = 11;
@@ -31,15 +30,16 @@ std::string score_text(int v) {
 
 }  // namespace
 
-Uci::Uci(std::ostream& out, bool dev_options)
+Uci::Uci(std::ostream& out, bool dev_options, int hash_mb)
     : out_(out), pool_(tt_), pos_(Position::start_position()) {
   // Without a table every probe would read through a null pointer: if the default size cannot
   // be had, say so and take the smallest.
-  if (absl::Status s = tt_.resize(kDefaultHashMb); !s.ok()) {
+  hash_mb = std::clamp(hash_mb, 1, kMaxHashMb);
+  if (absl::Status s = tt_.resize(std::size_t(hash_mb)); !s.ok()) {
     error(s.message());
     if (absl::Status smallest = tt_.resize(1); !smallest.ok()) error(smallest.message());
   }
-  options_.add_spin("Hash", kDefaultHashMb, 1, kMaxHashMb, [this](const std::string& v) {
+  options_.add_spin("Hash", hash_mb, 1, kMaxHashMb, [this](const std::string& v) {
     pool_.wait();
     return tt_.resize(std::stoull(v), pool_.size());
   });

@@ -21,8 +21,11 @@ namespace riposte {
 
 class Uci {
  public:
-  // dev_options: list the development switches in the `uci` reply (riposte --dev).
-  explicit Uci(std::ostream& out, bool dev_options = false);
+  static constexpr int kDefaultHashMb = 16;
+
+  // dev_options: list the development switches in the `uci` reply (riposte --dev). hash_mb:
+  // the Hash option's default (the fuzzer makes thousands of engines a minute with 1 MB).
+  explicit Uci(std::ostream& out, bool dev_options = false, int hash_mb = kDefaultHashMb);
   ~Uci();
 
   // Reads commands until `quit` or end of input.

@@ -1,5 +1,7 @@
 #include "movegen/epd.h"
 
+#include <algorithm>
+
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -16,30 +18,33 @@ bool is_counter(absl::string_view field) {
   return absl::SimpleAtoi(field, &n) && n >= 0;
 }
 
-// The operations after the position: split at semicolons outside double quotes.
-std::vector<std::pair<std::string, std::string>> parse_operations(absl::string_view text) {
+// The operations after the position: split at semicolons outside double quotes (a quote left
+// open runs to the end of the line). Each starts with its opcode, which ends at the first
+// blank or quote; an operation with none is an error.
+absl::StatusOr<std::vector<std::pair<std::string, std::string>>> parse_operations(
+    absl::string_view text) {
   std::vector<std::pair<std::string, std::string>> ops;
   auto add = [&](absl::string_view op) {
     op = absl::StripAsciiWhitespace(op);
-    if (op.empty()) return;
-    const std::size_t space = op.find_first_of(" \t");
-    if (space == absl::string_view::npos) {
-      ops.emplace_back(std::string(op), "");
-    } else {
-      ops.emplace_back(std::string(op.substr(0, space)),
-                       std::string(absl::StripAsciiWhitespace(op.substr(space))));
-    }
+    if (op.empty()) return absl::OkStatus();
+    const std::size_t end = std::min(op.find_first_of(" \t\""), op.size());
+    if (end == 0)
+      return absl::InvalidArgumentError(
+          absl::StrCat("an EPD operation without an opcode: ", op.substr(0, 40)));
+    ops.emplace_back(std::string(op.substr(0, end)),
+                     std::string(absl::StripAsciiWhitespace(op.substr(end))));
+    return absl::OkStatus();
   };
   bool quoted = false;
   std::size_t start = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
     if (text[i] == '"') quoted = !quoted;
     if (text[i] == ';' && !quoted) {
-      add(text.substr(start, i - start));
+      if (absl::Status s = add(text.substr(start, i - start)); !s.ok()) return s;
       start = i + 1;
     }
   }
-  add(text.substr(start));
+  if (absl::Status s = add(text.substr(start)); !s.ok()) return s;
   return ops;
 }
 
@@ -79,7 +84,9 @@ absl::StatusOr<EpdRecord> parse_epd_line(std::string_view line, bool chess960) {
   std::string fen = absl::StrJoin(fields, " ");
   if (!counters) fen += " 0 1";
   if (auto pos = Position::from_fen(fen, chess960); !pos.ok()) return pos.status();
-  return EpdRecord{std::move(fen), parse_operations(text.substr(rest))};
+  auto operations = parse_operations(text.substr(rest));
+  if (!operations.ok()) return operations.status();
+  return EpdRecord{std::move(fen), *std::move(operations)};
 }
 
 }  // namespace riposte

@@ -1,5 +1,7 @@
 #include "movegen/epd.h"
 
+#include <string>
+
 #include "gtest/gtest.h"
 
 namespace riposte::testing {
@@ -38,6 +40,21 @@ TEST(Epd, BlankAndCommentLinesAreNotFoundAndBadPositionsSayWhy) {
   const auto no_king = parse_epd_line("8/8/8/8/8/8/4P3/4K3 w - - bm e4;");
   ASSERT_FALSE(no_king.ok());
   EXPECT_EQ(no_king.status().message(), "bad FEN: expected one black king, found 0");
+}
+
+// Found by fuzz_epd: a quote left open swallowed the semicolon after it, and the operation's
+// whole text, separators and all, became its opcode.
+TEST(Epd, AnOpcodeEndsAtABlankOrAQuoteAndAnOperationNeedsOne) {
+  const std::string board = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - ";
+  const auto open_quote = parse_epd_line(board + "bm Nf3; id \"x \"a;b\";");
+  ASSERT_TRUE(open_quote.ok()) << open_quote.status();
+  EXPECT_EQ(open_quote->operations, (Operations{{"bm", "Nf3"}, {"id", "\"x \"a"}, {"b", "\";"}}));
+  const auto glued = parse_epd_line(board + "c0\"text\";");
+  ASSERT_TRUE(glued.ok()) << glued.status();
+  EXPECT_EQ(glued->operations, (Operations{{"c0", "\"text\""}}));
+  const auto none = parse_epd_line(board + "bm Nf3; \"a;b\";");
+  ASSERT_FALSE(none.ok());
+  EXPECT_EQ(none.status().message(), "an EPD operation without an opcode: \"a;b\"");
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "engine/bench.h"
 #include "gtest/gtest.h"
@@ -61,6 +62,20 @@ TEST(Uci, DevelopmentSwitchesAreListedOnlyOnRequest) {
   }
   EXPECT_NE(out.str().find("option name DevNullMove type check default true"), std::string::npos);
   EXPECT_NE(out.str().find("option name DevLMR type check default true"), std::string::npos);
+}
+
+TEST(Uci, AnEngineMadeWithAnotherHashDefaultListsItAndKeepsTheBounds) {
+  for (const auto& [asked, listed] : {std::pair{1, 1}, {0, 1}, {64, 64}}) {
+    std::ostringstream out;
+    {
+      Uci uci(out, false, asked);
+      uci.execute("uci");
+    }
+    EXPECT_NE(out.str().find(absl::StrCat("option name Hash type spin default ", listed,
+                                          " min 1 max 1048576\n")),
+              std::string::npos)
+        << asked;
+  }
 }
 
 TEST(Uci, GoDepthGivesInfoThenExactlyOneLegalBestmove) {

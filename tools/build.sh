@@ -3,7 +3,8 @@
 #   bash tools/build.sh run    build Release and start the engine on UCI (build log on stderr)
 #   bash tools/build.sh test   build Release and ASan/UBSan and run every test in both, then the
 #                              threaded tests (UCI, SMP, TT) under ThreadSanitizer and the
-#                              parameter-table tests in the SPSA tuning build
+#                              parameter-table tests in the SPSA tuning build, then each
+#                              libFuzzer target for 30 s on its seed corpus (clang)
 #   bash tools/build.sh build  only build Release (build/release/riposte)
 set -euo pipefail
 usage() { awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; }
@@ -14,7 +15,7 @@ case "${1:-}" in
 esac
 cd "$(dirname "$0")/.."
 
-packages=(cmake make g++ libabsl-dev libgtest-dev libbenchmark-dev libfathom-dev)
+packages=(cmake make g++ clang libabsl-dev libgtest-dev libbenchmark-dev libfathom-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
@@ -56,5 +57,7 @@ case "${1:-}" in
     ctest --preset tsan -R UciTime
     build tuning
     ctest --preset tuning -j"$jobs" -R 'SearchParams|Spsa'
+    build fuzz
+    ctest --preset fuzz -j"$jobs"
     ;;
 esac

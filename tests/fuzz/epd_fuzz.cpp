@@ -17,7 +17,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::check_position(*pos);
   for (const auto& [opcode, operands] : record->operations) {
     fuzz::check(!opcode.empty(), "an EPD operation without an opcode", operands);
-    fuzz::check(opcode.find_first_of(" \t;") == std::string::npos, "an opcode with a separator",
+    fuzz::check(opcode.find_first_of(" \t;\"") == std::string::npos, "an opcode with a separator",
                 opcode);
   }
   return 0;

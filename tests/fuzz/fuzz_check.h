@@ -23,9 +23,14 @@ inline void check(bool ok, std::string_view what, std::string_view detail = "") 
   if (!ok) fail(what, detail);
 }
 
+// absl::string_view is its own type where Abseil is built without std::string_view.
+[[noreturn]] inline void fail(const absl::Status& s, std::string_view detail) {
+  fail(std::string_view(s.message().data(), s.message().size()), detail);
+}
+
 // A position the program holds: consistent, and its FEN parses back to the same position.
 inline void check_position(const Position& pos) {
-  if (const absl::Status s = pos.check_consistency(); !s.ok()) fail(s.message(), pos.fen());
+  if (const absl::Status s = pos.check_consistency(); !s.ok()) fail(s, pos.fen());
   const std::string fen = pos.fen();
   const auto again = Position::from_fen(fen, pos.is_chess960());
   check(again.ok(), "the FEN it prints does not parse", fen);
@@ -41,7 +46,7 @@ inline void check_moves(Position& pos) {
     const auto parsed = parse_uci_move(pos, text);
     check(parsed.ok() && *parsed == m.move, "a legal move's text does not parse back", text);
     pos.do_move(m.move);
-    if (const absl::Status s = pos.check_consistency(); !s.ok()) fail(s.message(), text);
+    if (const absl::Status s = pos.check_consistency(); !s.ok()) fail(s, text);
     pos.undo_move(m.move);
   }
   check(pos.fen() == before, "make and unmake changed the position", before);

@@ -60,11 +60,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   std::ostringstream out;
   {
-    Uci uci(out);
-    uci.execute("setoption name Hash value 1");
-    for (const std::string_view line :
+    Uci uci(out, /*dev_options=*/false, /*hash_mb=*/1);
+    for (const absl::string_view piece :
          absl::StrSplit(absl::string_view(text.data(), text.size()), '\n')) {
-      const auto command = bounded(line);
+      const auto command = bounded(std::string_view(piece.data(), piece.size()));
       if (!command) continue;
       if (!uci.execute(*command)) break;
     }
