@@ -51,7 +51,7 @@ case "${1:-}" in
     build release
     ctest --preset release -j"$jobs" -E UciTime
     ctest --preset release -R UciTime
-    build sanitize
+    build sanitize riposte_tests
     ctest --preset sanitize -j"$jobs" -E UciTime
     ctest --preset sanitize -R UciTime
     build tsan riposte_tests
