@@ -143,5 +143,79 @@ TEST(Notation, UciMoveTextBothWays) {
   EXPECT_EQ(to_uci(Move::null(), false), "0000");
 }
 
+TEST(Notation, SanOfEveryLegalMoveReadsBackAsThatMove) {
+  const char* fens[] = {
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+      "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+      "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+      "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+      "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+      "N3k2N/8/8/3N4/N4N1N/2R5/1R6/4K3 w - - 0 1",  // many knights and rooks to disambiguate
+      "4k3/8/8/2pP4/8/8/8/4K3 w - c6 0 2",          // en passant
+  };
+  int moves = 0;
+  for (const char* fen : fens) {
+    const Position pos = *Position::from_fen(fen);
+    for (const ExtMove& m : MoveList<LEGAL>(pos)) {
+      const std::string san = to_san(pos, m.move);
+      const auto back = parse_san(pos, san);
+      ASSERT_TRUE(back.ok()) << fen << " " << san << ": " << back.status();
+      EXPECT_EQ(*back, m.move) << fen << " " << san;
+      ++moves;
+    }
+  }
+  EXPECT_EQ(moves, 20 + 48 + 14 + 6 + 44 + 46 + 56 + 7);
+}
+
+TEST(Notation, SanTextIsExact) {
+  const Position kiwi =
+      *Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  const auto san = [](const Position& pos, const char* uci) {
+    return to_san(pos, *parse_uci_move(pos, uci));
+  };
+  EXPECT_EQ(san(kiwi, "e1g1"), "O-O");
+  EXPECT_EQ(san(kiwi, "e1c1"), "O-O-O");
+  EXPECT_EQ(san(kiwi, "e5f7"), "Nxf7");
+  EXPECT_EQ(san(kiwi, "d5e6"), "dxe6");
+  EXPECT_EQ(san(kiwi, "c3b1"), "Nb1");
+  EXPECT_EQ(san(kiwi, "f3f6"), "Qxf6");
+  const Position knights = *Position::from_fen("N3k2N/8/8/3N4/N4N1N/2R5/1R6/4K3 w - - 0 1");
+  EXPECT_EQ(san(knights, "a8b6"), "N8b6");  // the a4 knight reaches b6 too: same file
+  EXPECT_EQ(san(knights, "d5f6"), "Nf6+");
+  EXPECT_EQ(san(knights, "b2b3"), "Rbb3");
+  EXPECT_EQ(san(knights, "c3c2"), "Rcc2");
+  const Position queens = *Position::from_fen("4k3/8/8/8/8/Q7/8/Q1Q1K3 w - - 0 1");
+  EXPECT_EQ(san(queens, "a1b2"), "Qa1b2");  // a3 shares the file, c1 the rank
+  EXPECT_EQ(san(queens, "a3b2"), "Q3b2");
+  EXPECT_EQ(san(queens, "c1b2"), "Qcb2");
+  const Position promo = *Position::from_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(san(promo, "b7b8q"), "b8=Q+");
+  EXPECT_EQ(san(promo, "b7b8n"), "b8=N");
+  const Position mate = *Position::from_fen("6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1");
+  EXPECT_EQ(san(mate, "a1a8"), "Ra8#");
+  const Position ep = *Position::from_fen("4k3/8/8/2pP4/8/8/8/4K3 w - c6 0 2");
+  EXPECT_EQ(san(ep, "d5c6"), "dxc6");
+}
+
+TEST(Notation, SanReadsLooseTextAndRejectsBadText) {
+  const Position pos = *Position::from_fen("r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1");
+  EXPECT_EQ(to_uci(*parse_san(pos, "0-0"), false), "e1g1");
+  EXPECT_EQ(to_uci(*parse_san(pos, "O-O-O+"), false), "e1c1");
+  EXPECT_EQ(to_uci(*parse_san(pos, "bxa8Q!?"), false), "b7a8q");
+  EXPECT_EQ(to_uci(*parse_san(pos, "b8=N"), false), "b7b8n");
+  EXPECT_EQ(to_uci(*parse_san(pos, "Ra1b1"), false), "a1b1");  // more than it needs
+  EXPECT_EQ(to_uci(*parse_san(pos, "Kf1"), false), "e1f1");
+  EXPECT_FALSE(parse_san(pos, "b8").ok());  // a promotion needs its piece
+  const Position rooks = *Position::from_fen("4k3/8/8/8/8/8/4K3/R6R w - - 0 1");
+  EXPECT_FALSE(parse_san(rooks, "Rd1").ok());  // either rook: ambiguous
+  EXPECT_EQ(to_uci(*parse_san(rooks, "Rhd1"), false), "h1d1");
+  EXPECT_FALSE(parse_san(pos, "Nf3").ok());  // no knight
+  EXPECT_FALSE(parse_san(pos, "Ri9").ok());  // no such square
+  EXPECT_FALSE(parse_san(pos, "").ok());
+  EXPECT_FALSE(parse_san(pos, "+").ok());
+  EXPECT_FALSE(parse_san(pos, "Rzza1").ok());  // not SAN
+}
+
 }  // namespace
 }  // namespace riposte::testing
