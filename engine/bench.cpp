@@ -87,7 +87,10 @@ absl::StatusOr<std::vector<std::string>> load_bench_positions(const std::string&
 }
 
 BenchResult run_bench(Output& out, int depth, int threads, int hash_mb,
-                      const SearchOptions& options, const std::vector<std::string>& positions) {
+                      const SearchOptions& uci_options, const std::vector<std::string>& positions) {
+  // The bench measures the engine at full strength whatever UCI_LimitStrength says.
+  SearchOptions options = uci_options;
+  options.strength.enabled = false;
   TranspositionTable tt;
   ThreadPool pool(tt);
   if (absl::Status s = tt.resize(std::size_t(hash_mb), threads); !s.ok()) {

@@ -7,6 +7,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "engine/bench.h"
+#include "engine/wdl.h"
 #include "movegen/notation.h"
 #include "movegen/perft.h"
 #include "nnue-free-eval/evaluate.h"
@@ -66,6 +67,16 @@ Uci::Uci(std::ostream& out, bool dev_options, int hash_mb)
     return absl::OkStatus();
   });
   options_.add_check("UCI_Chess960", false);
+  options_.add_check("UCI_ShowWDL", false);
+  options_.add_check("UCI_LimitStrength", false, [this](const std::string& v) {
+    search_options_.strength.enabled = v == "true";
+    return absl::OkStatus();
+  });
+  options_.add_spin("UCI_Elo", search_options_.strength.elo, kStrengthMinElo, kStrengthMaxElo,
+                    [this](const std::string& v) {
+                      search_options_.strength.elo = std::stoi(v);
+                      return absl::OkStatus();
+                    });
   options_.add_string("SyzygyPath", "", [this](const std::string& v) {
     pool_.wait();
     auto loaded = syzygy::load(v);
@@ -287,19 +298,25 @@ void Uci::cmd_position(const std::vector<std::string>& tokens) {
   pos_ = std::move(*pos);
 }
 
-void Uci::print_report(const SearchReport& r, bool chess960) {
-  if (r.pv.empty()) {  // no legal move at the root
-    out_.line(absl::StrCat("info depth 0 score ", score_text(r.score)));
+void Uci::print_report(const SearchReport& r, const ReportStyle& style) {
+  // wdl follows the score and its bound, which belong together.
+  const auto wdl_text = [&](const Wdl& w) {
+    return style.show_wdl ? absl::StrCat(" wdl ", w.win, " ", w.draw, " ", w.loss) : "";
+  };
+  if (r.pv.empty()) {  // no legal move at the root: mated, or a stalemate, which is a sure draw
+    const Wdl w = r.score == kValueDraw ? Wdl{0, 1000, 0} : wdl_from_score(r.score, 0);
+    out_.line(absl::StrCat("info depth 0 score ", score_text(r.score), wdl_text(w)));
     return;
   }
   std::string line = absl::StrCat("info depth ", r.depth, " seldepth ", r.seldepth, " multipv ",
                                   r.multipv, " score ", score_text(r.score));
   if (r.bound == BOUND_LOWER) line += " lowerbound";
   if (r.bound == BOUND_UPPER) line += " upperbound";
+  line += wdl_text(wdl_from_score(r.score, style.material));
   const std::uint64_t nps = r.nodes * 1000 / std::uint64_t(std::max<std::int64_t>(1, r.time_ms));
   absl::StrAppend(&line, " nodes ", r.nodes, " nps ", nps, " hashfull ", r.hashfull, " tbhits ",
                   r.tb_hits, " time ", r.time_ms, " pv");
-  for (Move m : r.pv) absl::StrAppend(&line, " ", to_uci(m, chess960));
+  for (Move m : r.pv) absl::StrAppend(&line, " ", to_uci(m, style.chess960));
   out_.line(line);
 }
 
@@ -369,7 +386,8 @@ void Uci::cmd_go(const std::vector<std::string>& tokens) {
   }
 
   const bool chess960 = pos_.is_chess960();
-  SearchListener listener{[this, chess960](const SearchReport& r) { print_report(r, chess960); },
+  const ReportStyle style{chess960, options_.check("UCI_ShowWDL"), wdl_material(pos_)};
+  SearchListener listener{[this, style](const SearchReport& r) { print_report(r, style); },
                           [this, chess960](Move best, Move ponder) {
                             if (!best) {
                               out_.line("bestmove 0000");

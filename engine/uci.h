@@ -46,7 +46,13 @@ class Uci {
   void cmd_bench(const std::vector<std::string>& tokens);
   void error(absl::string_view message);
   void finish_search();
-  void print_report(const SearchReport& r, bool chess960);
+  // How a search's info lines are written: fixed when the `go` arrives.
+  struct ReportStyle {
+    bool chess960 = false;
+    bool show_wdl = false;
+    int material = 0;  // the root's, for the WDL model
+  };
+  void print_report(const SearchReport& r, const ReportStyle& style);
 
   Output out_;
   Options options_;

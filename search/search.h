@@ -43,11 +43,20 @@ struct SearchListener {
   std::function<void(Move best, Move ponder)> on_bestmove;
 };
 
+// UCI_LimitStrength and UCI_Elo (search/strength.h turns them into a search).
+inline constexpr int kStrengthMinElo = 1320;
+inline constexpr int kStrengthMaxElo = 3000;
+struct StrengthLimit {
+  bool enabled = false;
+  int elo = kStrengthMinElo;
+};
+
 // Search options that change play, set from UCI options.
 struct SearchOptions {
   int multipv = 1;
   std::int64_t move_overhead = 10;
   bool ponder = false;  // the Ponder option: we may think on the opponent's time
+  StrengthLimit strength;
   // Syzygy probing (the tables themselves are loaded once for all searches: syzygy.h).
   int syzygy_probe_depth = 1;       // search probes need this depth at the tables' largest size
   int syzygy_probe_limit = 7;       // never probe positions with more pieces

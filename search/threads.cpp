@@ -14,6 +14,7 @@
 
 #include "movegen/movegen.h"
 #include "search/params.h"
+#include "search/strength.h"
 #include "search/syzygy.h"
 
 namespace riposte {
@@ -95,9 +96,8 @@ void ThreadPool::join_threads() {
 void ThreadPool::set_threads(int n) {
   wait();
   join_threads();
-  const bool oversubscribed = unsigned(n) > params::kThreadsPerCoreBeforeYield * hardware_threads();
-  oversubscribed_ = oversubscribed;
-  if (oversubscribed) give_each_thread_its_arena(n);
+  oversubscribed_ = unsigned(n) > params::kThreadsPerCoreBeforeYield * hardware_threads();
+  if (oversubscribed_) give_each_thread_its_arena(n);
   threads_.reserve(std::size_t(n));
   for (int i = 0; i < n; ++i) {
     Thread& t = threads_.emplace_back();
@@ -108,7 +108,7 @@ void ThreadPool::set_threads(int n) {
   const std::uint32_t generation = helper_generation_.load(std::memory_order_relaxed);
   for (int i = 0; i < n; ++i) {
     Thread& t = threads_[std::size_t(i)];
-    const bool low_priority = oversubscribed && i > 0;
+    const bool low_priority = oversubscribed_ && i > 0;
     t.thread = std::thread(
         [this, &t, low_priority, generation] { idle_loop(t, low_priority, generation); });
   }
@@ -120,6 +120,11 @@ void ThreadPool::start(const Position& pos, const SearchLimits& limits,
   root_pos_ = pos;
   limits_ = limits;
   options_ = options;
+  if (options.strength.enabled) {
+    const std::uint64_t budget = strength_node_budget(options.strength.elo);
+    limits_.nodes = limits.nodes ? std::min(limits.nodes, budget) : budget;
+    options_.multipv = std::max(options.multipv, strength_candidates(options.strength.elo));
+  }
   listener_ = std::move(listener);
   stop_.store(false, std::memory_order_relaxed);
   ponder_.store(limits.ponder, std::memory_order_relaxed);
@@ -320,7 +325,13 @@ void Worker::run() {
     return;
   }
   best.report_final();
-  const RootMove& rm = best.root_moves()[0];
+  const SearchOptions& options = pool_.options();
+  const std::size_t choice =
+      options.strength.enabled
+          ? choose_weakened_move(best.root_moves(), std::size_t(options.multipv),
+                                 options.strength.elo, pool_.strength_rng())
+          : 0;
+  const RootMove& rm = best.root_moves()[choice];
   Move ponder = rm.pv.size() > 1 ? rm.pv[1] : Move::none();
   if (!ponder) {
     // No second PV move (the search stopped early): ask the TT for the reply.

@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <memory>
+#include <random>
 #include <thread>
 #include <vector>
 
@@ -76,6 +77,8 @@ class ThreadPool {
   void wait_helpers();
   void wait_helpers_for_vote(const Worker& main);
   const Worker& best_worker() const;
+  // Main thread: draws the move of a strength-limited search.
+  std::mt19937_64& strength_rng() { return strength_rng_; }
 
   // Restricts a tablebase root to the moves that keep its result and decides whether the
   // search probes the tables.
@@ -117,6 +120,7 @@ class ThreadPool {
   Zeroed<CorrectionTables> shared_correction_;
   int root_tb_score_ = kValueNone;
   std::uint64_t root_tb_hits_ = 0;
+  std::mt19937_64 strength_rng_{std::random_device{}()};
 };
 
 }  // namespace riposte
