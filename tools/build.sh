@@ -15,7 +15,7 @@ case "${1:-}" in
 esac
 cd "$(dirname "$0")/.."
 
-packages=(cmake make g++ clang libabsl-dev libgtest-dev libbenchmark-dev libfathom-dev)
+packages=(cmake make g++ clang libabsl-dev libgtest-dev libbenchmark-dev libfathom-dev polyglot)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
@@ -52,7 +52,7 @@ case "${1:-}" in
     ctest --preset release -j"$jobs" -E UciTime
     ctest --preset release -R UciTime
     build sanitize riposte_tests
-    ctest --preset sanitize -j"$jobs" -E UciTime
+    ctest --preset sanitize -j"$jobs" -E 'UciTime|Xboard'  # Xboard needs the engine binary
     ctest --preset sanitize -R UciTime
     build tsan riposte_tests
     ctest --preset tsan -j"$jobs" -R 'Smp|TranspositionTable|Uci|Syzygy.Threads' -E UciTime
