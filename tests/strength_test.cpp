@@ -98,6 +98,20 @@ TEST(Strength, ALowerEloSearchesLess) {
   EXPECT_GT(strong_nodes, 4 * weak_nodes);
 }
 
+TEST(Strength, AnEloOutOfRangeIsRefusedAndTheLastOneKept) {
+  const auto lines = transcript(
+      "setoption name UCI_Elo value 2600\nsetoption name UCI_Elo value 1000\n"
+      "setoption name UCI_Elo value 3001\nsetoption name UCI_LimitStrength value true\n"
+      "position startpos\ngo depth 40\n");
+  EXPECT_EQ(lines[0],
+            "info string error: option 'UCI_Elo' takes an integer from 1320 to 3000, got '1000'");
+  EXPECT_EQ(lines[1],
+            "info string error: option 'UCI_Elo' takes an integer from 1320 to 3000, got '3001'");
+  // The search ran at 2600: more nodes than 1320 allows, no more than 2600 does.
+  EXPECT_GT(last_nodes(lines), strength_node_budget(1320) + params::kNodeLimitCheckInterval);
+  EXPECT_LE(last_nodes(lines), strength_node_budget(2600) + params::kNodeLimitCheckInterval);
+}
+
 TEST(Strength, EveryMoveOfAWeakGameIsLegal) {
   std::ostringstream out;
   Uci uci(out, false, 1);
