@@ -159,7 +159,7 @@ void Worker::report(int depth) const {
     r.depth = updated ? depth : std::max(1, depth - 1);
     r.seldepth = std::max(rm.seldepth, r.depth);
     r.multipv = int(i + 1);
-    r.score = updated ? rm.score : rm.previous_score;
+    r.score = rm.reported_score();
     r.bound = i == pv_index_ ? rm.display_bound : BOUND_EXACT;
     // In a tablebase root the tables know the result better than any search short of a mate.
     if (pool_.root_tb_score() != kValueNone && !is_mate_score(r.score)) {

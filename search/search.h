@@ -14,6 +14,8 @@ namespace riposte {
 struct RootMove {
   explicit RootMove(Move m) : pv{m} {}
   Move move() const { return pv[0]; }
+  // This iteration's score once searched, else the last completed one's.
+  int reported_score() const { return score != -kValueInfinite ? score : previous_score; }
   int score = -kValueInfinite;           // this iteration's score, -infinite if not searched
   int previous_score = -kValueInfinite;  // last completed iteration's score
   int display_score = -kValueInfinite;   // what to report (may be a bound)

@@ -24,10 +24,6 @@ constexpr int kCandidates = 5;
 
 int clamp_elo(int elo) { return std::clamp(elo, kStrengthMinElo, kStrengthMaxElo); }
 
-int score_of(const RootMove& rm) {
-  return rm.score != -kValueInfinite ? rm.score : rm.previous_score;
-}
-
 }  // namespace
 
 std::uint64_t strength_node_budget(int elo) {
@@ -53,14 +49,14 @@ std::size_t choose_weakened_move(const std::vector<RootMove>& ranked, std::size_
   // them all is the yardstick.
   std::size_t best_index = 0;
   for (std::size_t i = 1; i < n; ++i)
-    if (score_of(ranked[i]) > score_of(ranked[best_index])) best_index = i;
-  const int best = score_of(ranked[best_index]);
+    if (ranked[i].reported_score() > ranked[best_index].reported_score()) best_index = i;
+  const int best = ranked[best_index].reported_score();
   // A proven result is played as found.
   if (is_decisive(best)) return best_index;
   std::vector<double> weights(n, 0.0);
   int drawable = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    const int score = score_of(ranked[i]);
+    const int score = ranked[i].reported_score();
     // Unsearched, a proven loss, or too much worse: never drawn.
     if (score == -kValueInfinite || score <= kValueTbLossInMaxPly ||
         best - score > strength_max_loss_cp(elo))
