@@ -1,17 +1,11 @@
 """tools/chess960-book: the 960 starts are distinct and follow the rules (bishops on opposite
 colours, the king between the rooks), the numbering is Scharnagl's, double-Chess960 books are
 distinct and reproducible, and Shredder castling letters name the rooks' files."""
-import importlib.machinery
-import importlib.util
-import os
 import unittest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-_loader = importlib.machinery.SourceFileLoader(
-    "chess960_book", os.path.join(HERE, "..", "tools", "chess960-book"))
-_spec = importlib.util.spec_from_loader("chess960_book", _loader)
-book = importlib.util.module_from_spec(_spec)
-_loader.exec_module(book)
+from tool_loader import load_tool
+
+book = load_tool("chess960-book")
 
 
 def legal_back_rank(rank):

@@ -1,19 +1,15 @@
 """tools/spsa: the update rule finds a known optimum through noisy game results, the state file
 round-trips exactly, values and engine settings stay inside each parameter's range, a run split
 by a save and a load ends where an unbroken one does, and the formats read are parsed exactly."""
-import importlib.machinery
-import importlib.util
 import math
 import os
 import random
 import tempfile
 import unittest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-_loader = importlib.machinery.SourceFileLoader("spsa", os.path.join(HERE, "..", "tools", "spsa"))
-_spec = importlib.util.spec_from_loader("spsa", _loader)
-spsa = importlib.util.module_from_spec(_spec)
-_loader.exec_module(spsa)
+from tool_loader import load_tool
+
+spsa = load_tool("spsa")
 
 
 def quadratic_players(optimum, scale, rng):
@@ -144,6 +140,20 @@ class StateFile(unittest.TestCase):
             return state.to_text()
 
         self.assertEqual(run(split=True), run(split=False))
+
+    def test_a_run_stops_at_the_planned_pairs_and_its_own_limits(self):
+        state = spsa.State(make_params(), planned=8)
+        with tempfile.TemporaryDirectory() as d:
+            args = type("Args", (), {"games": 0, "minutes": 0, "state": d})()
+            self.assertIsNone(spsa.stop_reason(state, args, 0, 0.0))
+            args.games, args.minutes = 16, 2
+            self.assertIsNone(spsa.stop_reason(state, args, 15, 119.0))
+            self.assertIn("games", spsa.stop_reason(state, args, 16, 0.0))
+            self.assertIn("minutes", spsa.stop_reason(state, args, 0, 120.0))
+            open(os.path.join(d, "pause"), "w").close()
+            self.assertIn("paused", spsa.stop_reason(state, args, 0, 0.0))
+            state.pairs = 8
+            self.assertIn("planned", spsa.stop_reason(state, args, 0, 0.0))
 
     def test_history_and_plot(self):
         state = spsa.State(make_params(), planned=100)
