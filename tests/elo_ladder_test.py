@@ -1,20 +1,15 @@
 """tools/elo-ladder: the rating fit finds known ratings from simulated games with the anchors held
 fixed, gives exact answers where they are known in closed form, refuses ratings that do not exist
 (a perfect score, a player no anchor reaches), and reads fastchess PGN results exactly."""
-import importlib.machinery
-import importlib.util
 import math
 import os
 import random
 import tempfile
 import unittest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-_loader = importlib.machinery.SourceFileLoader(
-    "elo_ladder", os.path.join(HERE, "..", "tools", "elo-ladder"))
-_spec = importlib.util.spec_from_loader("elo_ladder", _loader)
-ladder = importlib.util.module_from_spec(_spec)
-_loader.exec_module(ladder)
+from tool_loader import load_tool
+
+ladder = load_tool("elo-ladder")
 
 
 def simulate(true, pairings, games, rng, draw_rate=0.3):
@@ -109,6 +104,36 @@ class ResultsTest(unittest.TestCase):
                 f.write("# player\topponent\twins\tdraws\tlosses\tcontrol\n")
                 f.write("riposte-1600\tsf-elo-1500\t12\t5\t3\t2+0.02\n")
             self.assertEqual(ladder.read_results(path), [("riposte-1600", "sf-elo-1500", 12, 5, 3)])
+
+
+class EngineArgsTest(unittest.TestCase):
+    """Each player is started under its ladder key, the one its PGN results are read back by."""
+
+    def names(self, args):
+        return [arg for arg in args if arg.startswith("name=")]
+
+    def test_limited_players_get_the_strength_options(self):
+        args = ladder.engine_args("sf-elo-1500", "/bin/riposte")
+        self.assertEqual(args[0], "cmd=/usr/games/stockfish")
+        self.assertEqual(self.names(args), ["name=sf-elo-1500"])
+        self.assertIn("option.UCI_LimitStrength=true", args)
+        self.assertIn("option.UCI_Elo=1500", args)
+        args = ladder.engine_args("riposte-1800", "/bin/riposte")
+        self.assertEqual(args, ["cmd=/bin/riposte", "name=riposte-1800",
+                                "option.UCI_LimitStrength=true", "option.UCI_Elo=1800"])
+        self.assertEqual(ladder.engine_args("riposte", "/bin/riposte"),
+                         ["cmd=/bin/riposte", "name=riposte"])
+
+    def test_debian_engines_come_from_the_shared_table_with_one_thread(self):
+        args = ladder.engine_args("toga2", "/bin/riposte")
+        self.assertEqual(args, ["cmd=/usr/games/toga2", "option.OwnBook=false",
+                                "option.Number of Threads=1", "name=toga2"])
+        args = ladder.engine_args("ethereal", "/bin/riposte")
+        self.assertEqual(self.names(args), ["name=ethereal"])
+        self.assertEqual(ladder.debian_engine_args("glaurung", threads=4)[-1], "option.Threads=4")
+        self.assertIsNone(ladder.debian_engine_args("crafty"))
+        with self.assertRaises(SystemExit):
+            ladder.engine_args("crafty", "/bin/riposte")
 
 
 if __name__ == "__main__":
