@@ -8,89 +8,89 @@
 
 // X(name, default, min, max)
 #define RIPOSTE_SEARCH_PARAMS(X)                                                                \
-  X(AspirationDelta, 15, 5, 50)    /* first window half-width */                                \
+  X(AspirationDelta, 14, 5, 50)    /* first window half-width */                                \
   X(AspirationMinDepth, 4, 2, 8)   /* iterations before this search a full window */            \
-  X(AspirationGrowth, 50, 20, 150) /* percent the window grows after a fail */                  \
+  X(AspirationGrowth, 52, 20, 150) /* percent the window grows after a fail */                  \
   X(LmrMinDepth, 3, 2, 5)          /* late-move reductions from this depth */                   \
-  X(LmrQuietBase, 75, 0, 200)      /* quiet reductions: base/100 + */                           \
-  X(LmrQuietDiv, 225, 100, 400)    /* ln d * ln m / (div/100) */                                \
+  X(LmrQuietBase, 74, 0, 200)      /* quiet reductions: base/100 + */                           \
+  X(LmrQuietDiv, 219, 100, 400)    /* ln d * ln m / (div/100) */                                \
   X(LmrNoisyBase, 0, -100, 150)    /* noisy reductions, the same shape */                       \
-  X(LmrNoisyDiv, 350, 150, 600)                                                                 \
-  X(LmrHistoryDiv, 8192, 2048, 32768)        /* quiet history per ply of reduction */           \
-  X(LmrCaptureHistoryDiv, 4096, 1024, 16384) /* capture history per ply */                      \
-  X(LmrDeeperMargin, 40, 0, 200)             /* re-search deeper above best + this */           \
+  X(LmrNoisyDiv, 354, 150, 600)                                                                 \
+  X(LmrHistoryDiv, 11248, 2048, 32768)       /* quiet history per ply of reduction */           \
+  X(LmrCaptureHistoryDiv, 4174, 1024, 16384) /* capture history per ply */                      \
+  X(LmrDeeperMargin, 50, 0, 200)             /* re-search deeper above best + this */           \
   X(LmrDeeperPerDepth, 2, 0, 16)                                                                \
   X(LmrShallowerMargin, 8, 0, 60) /* re-search shallower below best + this */                   \
-  X(ReverseFutilityMargin, 75, 30, 200)                                                         \
+  X(ReverseFutilityMargin, 73, 30, 200)                                                         \
   X(ReverseFutilityDepth, 8, 3, 14)                                                             \
   X(NullMoveMinDepth, 3, 1, 6)                                                                  \
   X(NullMoveBase, 4, 2, 6) /* R = base + d / div + min(evalmax, (eval - beta) / ediv) */        \
   X(NullMoveDepthDiv, 4, 2, 8)                                                                  \
-  X(NullMoveEvalDiv, 200, 50, 400)                                                              \
+  X(NullMoveEvalDiv, 201, 50, 400)                                                              \
   X(NullMoveEvalMax, 3, 1, 6)                                                                   \
-  X(ReverseFutilityHistoryDiv, 800, 100, 4000) /* margin grows by last move's history / this */ \
-  X(NullMoveHistoryMax, 30000, 5000, 80000)    /* no null move after a quiet this good */       \
+  X(ReverseFutilityHistoryDiv, 893, 100, 4000) /* margin grows by last move's history / this */ \
+  X(NullMoveHistoryMax, 31508, 5000, 80000)    /* no null move after a quiet this good */       \
   X(RazorDepth, 3, 1, 6)                                                                        \
-  X(RazorBase, 250, 50, 600) /* eval + base + per * d^2 < alpha */                              \
-  X(RazorPerDepth, 150, 50, 400)                                                                \
+  X(RazorBase, 252, 50, 600) /* eval + base + per * d^2 < alpha */                              \
+  X(RazorPerDepth, 149, 50, 400)                                                                \
   X(ProbCutMinDepth, 5, 3, 10)                                                                  \
-  X(ProbCutMargin, 200, 50, 400)  /* probcut beta = beta + margin - */                          \
-  X(ProbCutImproving, 50, 0, 150) /* this when improving */                                     \
+  X(ProbCutMargin, 192, 50, 400)  /* probcut beta = beta + margin - */                          \
+  X(ProbCutImproving, 54, 0, 150) /* this when improving */                                     \
   X(ProbCutReduction, 4, 2, 6)                                                                  \
   X(ProbCutDepthMargin, 3, 1, 6) /* a ProbCut result counts as depth - this */                  \
   X(SingularMinDepth, 6, 4, 12)                                                                 \
-  X(SingularTTDepthMargin, 3, 1, 6)   /* TT depth >= depth - this */                            \
+  X(SingularTTDepthMargin, 2, 1, 6)   /* TT depth >= depth - this */                            \
   X(SingularMargin, 64, 16, 192)      /* singular beta = tt value - d * m / 32 */               \
-  X(SingularDoubleMargin, 20, 0, 100) /* far below singular beta: +2 plies */                   \
+  X(SingularDoubleMargin, 23, 0, 100) /* far below singular beta: +2 plies */                   \
   X(SingularMaxDoubles, 6, 0, 16)     /* double extensions along one line */                    \
   X(PruningDepth, 8, 3, 14)           /* LMP, futility and SEE pruning below */                 \
   X(LmpBase, 3, 1, 10)                /* quiets before LMP: (base + d^2) / 2 */                 \
-  X(FutilityBase, 100, 20, 300)                                                                 \
-  X(FutilityPerDepth, 100, 30, 250)                                                             \
+  X(FutilityBase, 103, 20, 300)                                                                 \
+  X(FutilityPerDepth, 98, 30, 250)                                                              \
   X(SeeQuietMargin, 30, 5, 120)              /* quiets: SEE >= -m * lmrDepth^2 */               \
-  X(SeeCaptureMargin, 100, 30, 250)          /* captures: SEE >= -m * depth */                  \
-  X(HistoryPruningMargin, 4000, 1000, 12000) /* per ply of depth */                             \
+  X(SeeCaptureMargin, 96, 30, 250)           /* captures: SEE >= -m * depth */                  \
+  X(HistoryPruningMargin, 3962, 1000, 12000) /* per ply of depth */                             \
   X(HistoryPruningDepth, 3, 1, 6)            /* lmrDepth below this */                          \
-  X(QsFutilityMargin, 200, 50, 400)          /* delta pruning over the stand pat */             \
+  X(QsFutilityMargin, 194, 50, 400)          /* delta pruning over the stand pat */             \
   X(QsMoveLimit, 3, 1, 10)                   /* plain captures searched per node */             \
-  X(CorrectionMaxError, 64, 16, 120)         /* cp; a larger search error is clipped */         \
-  X(CorrectionMaxWeight, 16, 4, 64)          /* update weight min(depth + 1, this) */           \
-  X(CorrectionPawnWeight, 43, 0, 128)        /* correction = (pawn * this + */                  \
-  X(CorrectionNonPawnWeight, 21, 0, 128)     /* (white + black non-pawn) * this) / 64 */        \
-  X(FiftyMoveDamping, 200, 100, 1000)        /* static eval * (this - rule50) / this */         \
+  X(CorrectionMaxError, 65, 16, 120)         /* cp; a larger search error is clipped */         \
+  X(CorrectionMaxWeight, 17, 4, 64)          /* update weight min(depth + 1, this) */           \
+  X(CorrectionPawnWeight, 48, 0, 128)        /* correction = (pawn * this + */                  \
+  X(CorrectionNonPawnWeight, 29, 0, 128)     /* (white + black non-pawn) * this) / 64 */        \
+  X(FiftyMoveDamping, 215, 100, 1000)        /* static eval * (this - rule50) / this */         \
   X(HistoryBonusQuad, 16, 0, 64)             /* cutoff bonus: min(q * d^2 + l * d, max) */      \
-  X(HistoryBonusLinear, 32, 0, 256)                                                             \
-  X(HistoryBonusMax, 1600, 400, 4000)                                                           \
-  X(HistoryMalusQuad, 16, 0, 64) /* the same for the moves tried before the cutoff */           \
-  X(HistoryMalusLinear, 32, 0, 256)                                                             \
-  X(HistoryMalusMax, 1600, 400, 4000)                                                           \
-  X(ButterflyBonusScale, 100, 25, 300) /* each table's share of bonus and malus, in % */        \
-  X(ButterflyMalusScale, 100, 25, 300)                                                          \
-  X(CaptureBonusScale, 100, 25, 300)                                                            \
-  X(CaptureMalusScale, 100, 25, 300)                                                            \
-  X(ContinuationBonusScale, 100, 25, 300)                                                       \
+  X(HistoryBonusLinear, 34, 0, 256)                                                             \
+  X(HistoryBonusMax, 1655, 400, 4000)                                                           \
+  X(HistoryMalusQuad, 18, 0, 64) /* the same for the moves tried before the cutoff */           \
+  X(HistoryMalusLinear, 41, 0, 256)                                                             \
+  X(HistoryMalusMax, 1555, 400, 4000)                                                           \
+  X(ButterflyBonusScale, 107, 25, 300) /* each table's share of bonus and malus, in % */        \
+  X(ButterflyMalusScale, 103, 25, 300)                                                          \
+  X(CaptureBonusScale, 92, 25, 300)                                                             \
+  X(CaptureMalusScale, 110, 25, 300)                                                            \
+  X(ContinuationBonusScale, 112, 25, 300)                                                       \
   X(ContinuationMalusScale, 100, 25, 300)                                                       \
   X(PawnHistoryBonusScale, 100, 25, 300)                                                        \
   X(PawnHistoryMalusScale, 100, 25, 300)                                                        \
-  X(LowPlyBonusScale, 100, 25, 300)                                                             \
-  X(LowPlyMalusScale, 100, 25, 300)                                                             \
-  X(ButterflyHistoryLimit, 16384, 4096, 30000) /* gravity limit of each table */                \
-  X(CaptureHistoryLimit, 16384, 4096, 30000)                                                    \
-  X(ContinuationHistoryLimit, 16384, 4096, 30000)                                               \
-  X(PawnHistoryLimit, 16384, 4096, 30000)                                                       \
-  X(LowPlyHistoryLimit, 16384, 4096, 30000)                                                     \
+  X(LowPlyBonusScale, 96, 25, 300)                                                              \
+  X(LowPlyMalusScale, 103, 25, 300)                                                             \
+  X(ButterflyHistoryLimit, 15671, 4096, 30000) /* gravity limit of each table */                \
+  X(CaptureHistoryLimit, 16375, 4096, 30000)                                                    \
+  X(ContinuationHistoryLimit, 15348, 4096, 30000)                                               \
+  X(PawnHistoryLimit, 17188, 4096, 30000)                                                       \
+  X(LowPlyHistoryLimit, 16898, 4096, 30000)                                                     \
   X(LowPlyHistoryScale, 4, 1, 16)        /* low-ply history * this / (1 + 2 * ply) */           \
-  X(CaptureSeeHistoryDiv, 48, 16, 256)   /* good capture: SEE >= -capture history / this */     \
-  X(EvalDiffHistoryMult, 16, 2, 64)      /* butterfly update: -this * eval swing, */            \
-  X(EvalDiffHistoryMax, 1200, 200, 4000) /* clamped to +-this */                                \
-  X(QuietCheckBonus, 16384, 0, 32768)    /* quiet checks are ordered first */                   \
-  X(ThreatQueen, 27000, 0, 60000)        /* a queen escapes or enters a rook's attack */        \
-  X(ThreatRook, 14000, 0, 40000)         /* a rook, a minor piece's */                          \
-  X(ThreatMinor, 8000, 0, 30000)         /* a minor piece, a pawn's */                          \
-  X(QuietSortPerDepth, 3000, 500, 8000)  /* quiets below -this * depth stay unsorted */         \
+  X(CaptureSeeHistoryDiv, 50, 16, 256)   /* good capture: SEE >= -capture history / this */     \
+  X(EvalDiffHistoryMult, 17, 2, 64)      /* butterfly update: -this * eval swing, */            \
+  X(EvalDiffHistoryMax, 1174, 200, 4000) /* clamped to +-this */                                \
+  X(QuietCheckBonus, 15733, 0, 32768)    /* quiet checks are ordered first */                   \
+  X(ThreatQueen, 27516, 0, 60000)        /* a queen escapes or enters a rook's attack */        \
+  X(ThreatRook, 13268, 0, 40000)         /* a rook, a minor piece's */                          \
+  X(ThreatMinor, 7848, 0, 30000)         /* a minor piece, a pawn's */                          \
+  X(QuietSortPerDepth, 3143, 500, 8000)  /* quiets below -this * depth stay unsorted */         \
   X(TtReplaceDepthMargin, 4, 0, 8)       /* same-search entries this much deeper stay */        \
-  X(TtAgeWeight, 8, 1, 32)               /* replacement: depth - weight * age */                \
-  X(VoteScoreOffset, 14, 1, 100)         /* SMP vote: (score - worst + this) * depth */
+  X(TtAgeWeight, 9, 1, 32)               /* replacement: depth - weight * age */                \
+  X(VoteScoreOffset, 12, 1, 100)         /* SMP vote: (score - worst + this) * depth */
 
 namespace riposte::params {
 

@@ -37,13 +37,17 @@ TEST(HistoryEntry, GravityBoundsAndDecay) {
 }
 
 TEST(HistoryBonus, GrowsWithDepthAndIsCapped) {
-  EXPECT_EQ(history_bonus(1), 48);
-  EXPECT_EQ(history_bonus(4), 384);
+  using namespace params;
+  EXPECT_EQ(history_bonus(1), HistoryBonusQuad + HistoryBonusLinear);
+  EXPECT_EQ(history_bonus(4), 16 * HistoryBonusQuad + 4 * HistoryBonusLinear);
   EXPECT_LT(history_bonus(5), history_bonus(6));
-  EXPECT_EQ(history_bonus(40), 1600);
-  EXPECT_EQ(history_malus(1), 48);
-  EXPECT_EQ(history_malus(40), 1600);
+  EXPECT_EQ(history_bonus(40), HistoryBonusMax);
+  EXPECT_EQ(history_malus(1), HistoryMalusQuad + HistoryMalusLinear);
+  EXPECT_EQ(history_malus(40), HistoryMalusMax);
 }
+
+// What one cutoff writes into a fresh entry: the bonus or malus times the table's own percent.
+int share(int amount, int percent) { return amount * percent / 100; }
 
 TEST(ContinuationPlies, OddPliesAreTheOpponentsMoves) {
   EXPECT_EQ(continuation_kind(1), kCounterMoveHistory);
@@ -86,22 +90,27 @@ TEST_F(CutoffUpdates, QuietCutoffRewardsTheMoveAndPunishesEarlierQuiets) {
   const Move tried[2] = {*parse_uci_move(pos, "a7a6"), *parse_uci_move(pos, "h7h6")};
   record_cutoff(*tables_, on_, pos, ctx, best, 4, tried, {});
 
-  const int b = history_bonus(4);
-  EXPECT_EQ(tables_->butterfly.table[BLACK][0][0][SQ_G8][SQ_F6], b);
+  using namespace params;
+  const int butterfly = share(history_bonus(4), ButterflyBonusScale);
+  const int continuation = share(history_bonus(4), ContinuationBonusScale);
+  EXPECT_EQ(tables_->butterfly.table[BLACK][0][0][SQ_G8][SQ_F6], butterfly);
   EXPECT_EQ(tables_->butterfly.table[WHITE][0][0][SQ_G8][SQ_F6], 0)
       << "colour is part of the index";
-  EXPECT_EQ(tables_->butterfly.table[BLACK][0][0][SQ_A7][SQ_A6], -b);
-  EXPECT_EQ(tables_->butterfly.table[BLACK][0][0][SQ_H7][SQ_H6], -b);
+  EXPECT_EQ(tables_->butterfly.table[BLACK][0][0][SQ_A7][SQ_A6],
+            -share(history_malus(4), ButterflyMalusScale));
+  EXPECT_EQ(tables_->butterfly.table[BLACK][0][0][SQ_H7][SQ_H6],
+            -share(history_malus(4), ButterflyMalusScale));
   // Counter-move history: selected by White's pawn to e4, indexed by Black's knight to f6.
-  EXPECT_EQ(counter().table[W_PAWN][SQ_E4].table[B_KNIGHT][SQ_F6], b);
+  EXPECT_EQ(counter().table[W_PAWN][SQ_E4].table[B_KNIGHT][SQ_F6], continuation);
   EXPECT_EQ(counter().table[W_PAWN][SQ_E4].table[W_KNIGHT][SQ_F6], 0);
-  EXPECT_EQ(counter().table[W_PAWN][SQ_E4].table[B_PAWN][SQ_A6], -history_malus(4));
+  EXPECT_EQ(counter().table[W_PAWN][SQ_E4].table[B_PAWN][SQ_A6],
+            -share(history_malus(4), ContinuationMalusScale));
   // Follow-up history: selected by our (Black's) move two plies back, here given as Nf3's table.
-  EXPECT_EQ(followup().table[W_KNIGHT][SQ_F3].table[B_KNIGHT][SQ_F6], b);
+  EXPECT_EQ(followup().table[W_KNIGHT][SQ_F3].table[B_KNIGHT][SQ_F6], continuation);
   EXPECT_EQ(tables_->countermoves.table[W_PAWN][SQ_E4], best);
-  EXPECT_EQ(quiet_history(*tables_, on_, ctx, BLACK, B_KNIGHT, best), 3 * b);
+  EXPECT_EQ(quiet_history(*tables_, on_, ctx, BLACK, B_KNIGHT, best), butterfly + 2 * continuation);
   // Only the butterfly and the first continuation table, as evasions are scored.
-  EXPECT_EQ(quiet_history<1>(*tables_, on_, ctx, BLACK, B_KNIGHT, best), 2 * b);
+  EXPECT_EQ(quiet_history<1>(*tables_, on_, ctx, BLACK, B_KNIGHT, best), butterfly + continuation);
 }
 
 TEST(Killers, ANewKillerShiftsTheFirstAndARepeatDoesNot) {
@@ -125,7 +134,8 @@ TEST_F(CutoffUpdates, CaptureCutoffUpdatesCaptureHistoryOnly) {
   const Move best = *parse_uci_move(pos, "e4d5");
   const Move tried_captures[1] = {best};
   record_cutoff(*tables_, on_, pos, ctx, best, 3, {}, tried_captures);
-  EXPECT_EQ(tables_->capture.table[W_PAWN][SQ_D5][PAWN], history_bonus(3));
+  EXPECT_EQ(tables_->capture.table[W_PAWN][SQ_D5][PAWN],
+            share(history_bonus(3), params::CaptureBonusScale));
   EXPECT_EQ(tables_->butterfly.table[WHITE][0][0][SQ_E4][SQ_D5], 0);
 }
 
@@ -137,9 +147,11 @@ TEST_F(CutoffUpdates, QuietCutoffPunishesCapturesTriedFirstAndSwitchesTurnTables
   OrderingSwitches sw;
   sw.butterfly = false;
   record_cutoff(*tables_, sw, pos, ctx, best, 3, {}, {&capture, 1});
-  EXPECT_EQ(tables_->capture.table[W_PAWN][SQ_D5][PAWN], -history_malus(3));
+  EXPECT_EQ(tables_->capture.table[W_PAWN][SQ_D5][PAWN],
+            -share(history_malus(3), params::CaptureMalusScale));
   EXPECT_EQ(tables_->butterfly.table[WHITE][0][0][SQ_H1][SQ_H7], 0);
-  EXPECT_EQ(followup().table[W_KNIGHT][SQ_F3].table[W_ROOK][SQ_H7], history_bonus(3));
+  EXPECT_EQ(followup().table[W_KNIGHT][SQ_F3].table[W_ROOK][SQ_H7],
+            share(history_bonus(3), params::ContinuationBonusScale));
   EXPECT_EQ(tables_->countermoves.table[NO_PIECE][SQ_A1], Move::none()) << "no previous move";
 }
 
@@ -166,9 +178,10 @@ TEST_F(CutoffUpdates, ButterflyIsIndexedByThreatenedFromAndToSquares) {
   ctx.threats.all = square_bb(SQ_H7);  // the target square is attacked
   const Move best = *parse_uci_move(pos, "h1h7");
   record_cutoff(*tables_, on_, pos, ctx, best, 3, {}, {});
-  EXPECT_EQ(tables_->butterfly.table[WHITE][0][1][SQ_H1][SQ_H7], history_bonus(3));
+  const int butterfly = share(history_bonus(3), params::ButterflyBonusScale);
+  EXPECT_EQ(tables_->butterfly.table[WHITE][0][1][SQ_H1][SQ_H7], butterfly);
   EXPECT_EQ(tables_->butterfly.table[WHITE][0][0][SQ_H1][SQ_H7], 0);
-  EXPECT_EQ(quiet_history<0>(*tables_, on_, ctx, WHITE, W_ROOK, best), history_bonus(3));
+  EXPECT_EQ(quiet_history<0>(*tables_, on_, ctx, WHITE, W_ROOK, best), butterfly);
   ctx.threats.all = 0;
   EXPECT_EQ(quiet_history<0>(*tables_, on_, ctx, WHITE, W_ROOK, best), 0);
 }
@@ -186,14 +199,18 @@ TEST_F(CutoffUpdates, PawnAndLowPlyHistoryLearnAtACutoff) {
   EXPECT_EQ(tables_->low_ply.table[2][SQ_H1][SQ_H7], 0) << "switched off";
   sw.pawn_history = sw.low_ply_history = true;
   record_cutoff(*tables_, sw, pos, ctx, best, 3, {&tried, 1}, {});
-  EXPECT_EQ(tables_->pawn.table[ctx.pawn_index][W_ROOK][SQ_H7], history_bonus(3));
-  EXPECT_EQ(tables_->pawn.table[ctx.pawn_index][W_KING][SQ_D2], -history_malus(3));
-  EXPECT_EQ(tables_->low_ply.table[2][SQ_H1][SQ_H7], history_bonus(3));
-  EXPECT_EQ(tables_->low_ply.table[2][SQ_E1][SQ_D2], -history_malus(3));
+  using namespace params;
+  const int low_ply = share(history_bonus(3), LowPlyBonusScale);
+  EXPECT_EQ(tables_->pawn.table[ctx.pawn_index][W_ROOK][SQ_H7],
+            share(history_bonus(3), PawnHistoryBonusScale));
+  EXPECT_EQ(tables_->pawn.table[ctx.pawn_index][W_KING][SQ_D2],
+            -share(history_malus(3), PawnHistoryMalusScale));
+  EXPECT_EQ(tables_->low_ply.table[2][SQ_H1][SQ_H7], low_ply);
+  EXPECT_EQ(tables_->low_ply.table[2][SQ_E1][SQ_D2], -share(history_malus(3), LowPlyMalusScale));
   ctx.ply = LowPlyHistory::kPlies;  // deeper: the low-ply table is left alone
   record_cutoff(*tables_, sw, pos, ctx, best, 3, {&tried, 1}, {});
   for (int ply = 0; ply < LowPlyHistory::kPlies; ++ply)
-    EXPECT_EQ(tables_->low_ply.table[ply][SQ_H1][SQ_H7], ply == 2 ? history_bonus(3) : 0);
+    EXPECT_EQ(tables_->low_ply.table[ply][SQ_H1][SQ_H7], ply == 2 ? low_ply : 0);
   tables_->low_ply.clear();
   EXPECT_EQ(tables_->low_ply.table[2][SQ_H1][SQ_H7], 0);
 }
@@ -290,7 +307,6 @@ TEST(NewHistoryTables, IndexInBoundsForEveryMoveAndEntriesWithinLimits) {
 // only move in a tuning build.
 TEST(SearchParams, EachHistoryTableScalesItsOwnBonusAndMalus) {
 #ifndef RIPOSTE_TUNING
-  EXPECT_EQ(params::ButterflyBonusScale, 100);
   GTEST_SKIP() << "the scales are constants outside tuning builds";
 #else
   auto tables = std::make_unique<HistoryTables>();
@@ -300,11 +316,19 @@ TEST(SearchParams, EachHistoryTableScalesItsOwnBonusAndMalus) {
   const OrderingContext ctx{Move::none(), NO_PIECE, {nullptr, follow, nullptr, nullptr}};
   const Move best = *parse_uci_move(pos, "h1h7"), tried = *parse_uci_move(pos, "e1d2");
   const Move capture = *parse_uci_move(pos, "e4d5");
-  params::ButterflyBonusScale = 50;
-  params::ContinuationMalusScale = 200;
-  params::CaptureMalusScale = 25;
+  using namespace params;
+  const int saved[5] = {ButterflyBonusScale, ButterflyMalusScale, ContinuationBonusScale,
+                        ContinuationMalusScale, CaptureMalusScale};
+  ButterflyBonusScale = 50;
+  ButterflyMalusScale = ContinuationBonusScale = 100;
+  ContinuationMalusScale = 200;
+  CaptureMalusScale = 25;
   record_cutoff(*tables, OrderingSwitches{}, pos, ctx, best, 5, {&tried, 1}, {&capture, 1});
-  params::ButterflyBonusScale = params::ContinuationMalusScale = params::CaptureMalusScale = 100;
+  ButterflyBonusScale = saved[0];
+  ButterflyMalusScale = saved[1];
+  ContinuationBonusScale = saved[2];
+  ContinuationMalusScale = saved[3];
+  CaptureMalusScale = saved[4];
   EXPECT_EQ(tables->butterfly.table[WHITE][0][0][SQ_H1][SQ_H7], history_bonus(5) / 2);
   EXPECT_EQ(tables->butterfly.table[WHITE][0][0][SQ_E1][SQ_D2], -history_malus(5));
   EXPECT_EQ(follow->table[W_ROOK][SQ_H7], history_bonus(5));

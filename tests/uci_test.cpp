@@ -404,7 +404,8 @@ TEST(Uci, PvsAndBestmoveAgreeInEveryBenchPosition) {
 TEST(Uci, SpsaPrintsOneOpenBenchLinePerParameter) {
   const auto lines = transcript("spsa\n");
   ASSERT_EQ(lines.size(), params::all().size());
-  EXPECT_EQ(lines[0], "AspirationDelta, int, 15, 5, 50, 2.25, 0.002");
+  EXPECT_EQ(lines[0], absl::StrCat("AspirationDelta, int, ", params::AspirationDelta,
+                                   ", 5, 50, 2.25, 0.002"));
   for (const std::string& l : lines) EXPECT_EQ(std::count(l.begin(), l.end(), ','), 6) << l;
 }
 
