@@ -167,6 +167,12 @@ class StateFile(unittest.TestCase):
             svg = spsa.plot_svg(header, rows, state.params)
             self.assertEqual(svg.count("<polyline"), 3)
             self.assertIn("Margin 40 &#8594;", svg)
+            # A long run draws at most one point per pixel column of its panel.
+            long_rows = [[i, 2 * i, 40 + i % 7, 3, 100] for i in range(5000)]
+            svg = spsa.plot_svg(header, long_rows, state.params)
+            line = svg.split("<polyline points=\"")[1].split("\"")[0].split(" ")
+            self.assertLess(len(line), 300)
+            self.assertGreater(len(line), 100)
 
 
 class Formats(unittest.TestCase):
