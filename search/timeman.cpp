@@ -17,6 +17,11 @@ constexpr std::int64_t kMinMoveMs = 1;
 constexpr double kMaxShareOfClock = 0.8;
 // Early iterations take no time worth saving and their statistics are noise.
 constexpr int kStatisticsMinDepth = 4;
+// Sudden death with an increment keeps this many increments and overheads on the clock: the
+// plan alone lets it sink to about two increments, where one stall of the machine loses.
+constexpr int kFloorMoves = 4;
+// At the floor a typical move takes this share of the increment, so the clock climbs back.
+constexpr double kFloorIncrementShare = 0.25;
 
 }  // namespace
 
@@ -65,8 +70,18 @@ void TimeManager::init_budget(const SearchLimits& limits, Color us, int ply, std
     maximum_scale = std::min(6.3, 1.5 + 0.11 * mtg);
   }
   double optimum = optimum_share * time_left;
-  double maximum =
-      std::min(kMaxShareOfClock * double(time) - double(overhead), maximum_scale * optimum);
+  double maximum = maximum_scale * optimum;
+  if (clock_floor_ && !repeating && inc > 0) {
+    // The clock above the floor is spent as the plan says; below it, a move thinks for less
+    // than the increment brings and never for more than half of it beyond the floor.
+    const double floor = double(kFloorMoves * (inc + overhead));
+    const double above_floor = std::max(0.0, double(time) - floor);
+    const double at_floor = kFloorIncrementShare * double(inc) * std::min(1.0, time / floor);
+    optimum = std::min(optimum, 0.2 * above_floor + at_floor);
+    maximum =
+        std::min(maximum_scale * optimum, std::max(2.0 * optimum, above_floor + 0.5 * double(inc)));
+  }
+  maximum = std::min(maximum, kMaxShareOfClock * double(time) - double(overhead));
   // Reserve: each move still to play before the control keeps its overhead and a minimal
   // think, less the increment it brings. Sudden death needs no such reserve beyond the share.
   if (repeating) {

@@ -73,6 +73,40 @@ TEST(TimeManager, IncrementControlSurvivesAHundredMovesAtMaximumUse) {
     }
 }
 
+// Sudden death with an increment keeps a floor of four increments and overheads: a clock at or
+// above it stays there even when every move takes its maximum, and a clock below it climbs back
+// every move. The game is charged 2 ms of transit per move, a typical GUI's.
+TEST(TimeManager, IncrementControlKeepsAFloorOnTheClock) {
+  constexpr std::int64_t kTransit = 2;
+  for (std::int64_t base : {0, 500, 2000, 10000, 60000})
+    for (std::int64_t inc : {20, 100, 600, 1000}) {
+      const std::int64_t floor = 4 * (inc + kOverhead);
+      std::int64_t time = base + inc;
+      bool reached = time >= floor;
+      for (int ply = 0; ply < 300; ply += 2) {
+        TimeManager tm;
+        tm.set_clock_floor(true);
+        tm.init(clock(time, inc), WHITE, ply, kOverhead);
+        const std::int64_t next = time - tm.maximum() - kTransit + inc;
+        if (reached)
+          ASSERT_GE(next, floor) << base << "+" << inc << " ply " << ply;
+        else
+          ASSERT_GT(next, time) << base << "+" << inc << " ply " << ply;
+        time = next;
+        reached = reached || time >= floor;
+      }
+      EXPECT_TRUE(reached) << base << "+" << inc;
+    }
+  // Without the floor (the default) the same use of the maximum sinks below it at 2+0.02.
+  std::int64_t time = 2000 + 20;
+  for (int ply = 0; ply < 300 && time >= 4 * (20 + kOverhead); ply += 2) {
+    TimeManager tm;
+    tm.init(clock(time, 20), WHITE, ply, kOverhead);
+    time += 20 - tm.maximum() - kTransit;
+  }
+  EXPECT_LT(time, 4 * (20 + kOverhead));
+}
+
 TEST(TimeManager, OptimumGrowsWithTimeAndIncrement) {
   for (int mtg : {0, 5, 40})
     for (int ply : {0, 40, 120}) {
