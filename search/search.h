@@ -93,10 +93,11 @@ struct SearchOptions {
   bool negative_extension_below_alpha = true;  // a TT move scored at or below alpha: -1 ply
   // Issue 32: the corrected static eval shrinks towards 0 as the 50-move counter grows.
   bool fifty_move_damping = true;
-  // Issue 34: lazy SMP details, each measured on simulated four-thread games.
-  bool smp_lmr_threads = false;        // reductions grow with the log of the thread count
-  bool smp_depth_skip = false;         // helpers skip some iterations (kSkipSize, kSkipPhase)
-  bool smp_shared_correction = false;  // one set of correction histories for all threads
+  // Issue 34: lazy SMP details, each on only when its SPRT on simulated four-thread games
+  // (alone against the defaults) ended at its cap with a positive LLR (README, "Threads").
+  bool smp_lmr_threads = true;        // reductions grow with the log of the thread count
+  bool smp_depth_skip = true;         // helpers skip some iterations (kSkipSize, kSkipPhase)
+  bool smp_shared_correction = true;  // one set of correction histories for all threads
   // Issue 35: sudden death with an increment keeps a floor of increments on the clock.
   bool clock_floor = false;
   OrderingSwitches ordering;

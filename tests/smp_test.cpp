@@ -195,7 +195,8 @@ TEST_P(SmpSwitch, LeavesOneThreadAloneAndKeepsFourLegal) {
     return lines_of(out.str());
   };
   const std::string on = std::string("setoption name ") + GetParam() + " value true";
-  EXPECT_EQ(final_nodes(search(on, "go depth 10")), final_nodes(search("", "go depth 10")));
+  const std::string off = std::string("setoption name ") + GetParam() + " value false";
+  EXPECT_EQ(final_nodes(search(on, "go depth 10")), final_nodes(search(off, "go depth 10")));
   const auto lines = search(on + ";setoption name Threads value 4", "go nodes 200000");
   expect_well_formed(lines, *Position::from_fen(fen), 1);
 }
