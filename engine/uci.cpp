@@ -147,7 +147,6 @@ Uci::Uci(std::ostream& out, bool dev_options, int hash_mb)
   dev("DevSmpLmrThreads", so.smp_lmr_threads);
   dev("DevSmpDepthSkip", so.smp_depth_skip);
   dev("DevSmpSharedCorrection", so.smp_shared_correction);
-  dev("DevClockFloor", so.clock_floor);
   dev("DevBaselineOrdering", so.ordering.baseline);
   dev("DevKillers", so.ordering.killers);
   dev("DevCountermove", so.ordering.countermove);

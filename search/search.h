@@ -98,8 +98,6 @@ struct SearchOptions {
   bool smp_lmr_threads = true;        // reductions grow with the log of the thread count
   bool smp_depth_skip = true;         // helpers skip some iterations (kSkipSize, kSkipPhase)
   bool smp_shared_correction = true;  // one set of correction histories for all threads
-  // Issue 35: sudden death with an increment keeps a floor of increments on the clock.
-  bool clock_floor = false;
   OrderingSwitches ordering;
 };
 

@@ -129,7 +129,6 @@ void ThreadPool::start(const Position& pos, const SearchLimits& limits,
   stop_.store(false, std::memory_order_relaxed);
   ponder_.store(limits.ponder, std::memory_order_relaxed);
   stop_on_ponderhit_.store(false, std::memory_order_relaxed);
-  time_.set_clock_floor(options.clock_floor);
   time_.init(limits, pos.side_to_move(), pos.game_ply(), options.move_overhead, options.ponder,
              received);
   if (options.smp_lmr_threads) thread_reductions_ = make_reductions(size());

@@ -22,6 +22,8 @@ constexpr int kStatisticsMinDepth = 4;
 constexpr int kFloorMoves = 4;
 // At the floor a typical move takes this share of the increment, so the clock climbs back.
 constexpr double kFloorIncrementShare = 0.25;
+// Above the floor a typical move takes at most this share of the clock beyond it.
+constexpr double kAboveFloorShare = 0.2;
 
 }  // namespace
 
@@ -71,13 +73,13 @@ void TimeManager::init_budget(const SearchLimits& limits, Color us, int ply, std
   }
   double optimum = optimum_share * time_left;
   double maximum = maximum_scale * optimum;
-  if (clock_floor_ && !repeating && inc > 0) {
+  if (!repeating && inc > 0) {
     // The clock above the floor is spent as the plan says; below it, a move thinks for less
     // than the increment brings and never for more than half of it beyond the floor.
     const double floor = double(kFloorMoves * (inc + overhead));
     const double above_floor = std::max(0.0, double(time) - floor);
     const double at_floor = kFloorIncrementShare * double(inc) * std::min(1.0, time / floor);
-    optimum = std::min(optimum, 0.2 * above_floor + at_floor);
+    optimum = std::min(optimum, kAboveFloorShare * above_floor + at_floor);
     maximum =
         std::min(maximum_scale * optimum, std::max(2.0 * optimum, above_floor + 0.5 * double(inc)));
   }

@@ -45,9 +45,6 @@ class TimeManager {
   // start is when the clock began to run for this move.
   void init(const SearchLimits& limits, Color us, int ply, std::int64_t overhead,
             bool ponder = false, TimePoint start = now());
-  // Whether sudden death with an increment keeps a floor on the clock (DevClockFloor, off
-  // until its games decide); read by init().
-  void set_clock_floor(bool on) { clock_floor_ = on; }
 
   // Milliseconds since start. A ponder search keeps its clock at ponderhit: the time spent
   // pondering counts as this move's (the Ponder option planned for it).
@@ -90,7 +87,6 @@ class TimeManager {
   std::int64_t soft_deadline_ = 0;
   bool best_confirmed_ = false;  // this iteration has confirmed the best move so far
 
-  bool clock_floor_ = false;
   bool enabled_ = false;
   bool fixed_ = false;
   std::int64_t optimum_ = 0;
