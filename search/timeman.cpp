@@ -74,8 +74,9 @@ void TimeManager::init_budget(const SearchLimits& limits, Color us, int ply, std
   double optimum = optimum_share * time_left;
   double maximum = maximum_scale * optimum;
   if (!repeating && inc > 0) {
-    // The clock above the floor is spent as the plan says; below it, a move thinks for less
-    // than the increment brings and never for more than half of it beyond the floor.
+    // Above the floor a move follows the plan but takes at most a share of what lies above;
+    // at it, a move thinks for less than the increment brings and never for more than half of
+    // it beyond the floor.
     const double floor = double(kFloorMoves * (inc + overhead));
     const double above_floor = std::max(0.0, double(time) - floor);
     const double at_floor = kFloorIncrementShare * double(inc) * std::min(1.0, time / floor);
