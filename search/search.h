@@ -47,7 +47,7 @@ struct SearchListener {
 
 // UCI_LimitStrength and UCI_Elo (search/strength.h turns them into a search).
 inline constexpr int kStrengthMinElo = 1320;
-inline constexpr int kStrengthMaxElo = 3000;
+inline constexpr int kStrengthMaxElo = 2600;
 struct StrengthLimit {
   bool enabled = false;
   int elo = kStrengthMinElo;

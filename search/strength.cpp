@@ -1,6 +1,7 @@
 #include "search/strength.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "search/value.h"
@@ -9,27 +10,37 @@ namespace riposte {
 
 namespace {
 
-// At the top of the range the engine plays its best move from this many nodes, and every
-// kEloPerDoubling less halves the budget down to kMinNodes (a search of three or four plies).
-constexpr double kNodesAtMaxElo = 100000;
-constexpr double kEloPerDoubling = 120;
-constexpr std::uint64_t kMinNodes = 256;
-// Below kNoiseFromElo the move is drawn among the candidates; the spread grows by kNoisePerElo
-// centipawns per Elo below it, and no move more than kMaxLossSpreads spreads below the best
-// is ever drawn.
-constexpr int kNoiseFromElo = 2400;
-constexpr double kNoisePerElo = 0.25;
-constexpr int kMaxLossSpreads = 3;
-constexpr int kCandidates = 5;
+// Node budgets at chosen strengths, set by games against Stockfish's UCI_Elo ladder (README,
+// "Playing strength"); between two rows the budget grows geometrically. The top row is more
+// than the clock gives at 2+0.02, so there the clock weakens the top of the range further.
+struct BudgetRow {
+  int elo;
+  double nodes;
+};
+constexpr std::array<BudgetRow, 5> kNodeBudgets = {
+    {{1320, 180}, {1600, 1000}, {2000, 6000}, {2300, 60000}, {2600, 300000}}};
+// Below kNoiseFromElo the move is drawn among kCandidates lines; the spread grows by
+// kNoisePerElo centipawns per Elo below it, and no move more than kMaxLossSpreads spreads
+// below the best is ever drawn.
+constexpr int kNoiseFromElo = 2000;
+constexpr double kNoisePerElo = 0.08;
+constexpr int kMaxLossSpreads = 2;
+constexpr int kCandidates = 3;
 
 int clamp_elo(int elo) { return std::clamp(elo, kStrengthMinElo, kStrengthMaxElo); }
 
 }  // namespace
 
 std::uint64_t strength_node_budget(int elo) {
-  const double nodes =
-      kNodesAtMaxElo * std::exp2((clamp_elo(elo) - kStrengthMaxElo) / kEloPerDoubling);
-  return std::max(kMinNodes, std::uint64_t(nodes));
+  static_assert(kNodeBudgets.front().elo == kStrengthMinElo &&
+                kNodeBudgets.back().elo == kStrengthMaxElo);
+  elo = clamp_elo(elo);
+  std::size_t i = 1;
+  while (kNodeBudgets[i].elo < elo) ++i;
+  const BudgetRow& lo = kNodeBudgets[i - 1];
+  const BudgetRow& hi = kNodeBudgets[i];
+  const double t = double(elo - lo.elo) / (hi.elo - lo.elo);
+  return std::uint64_t(lo.nodes * std::pow(hi.nodes / lo.nodes, t));
 }
 
 int strength_candidates(int elo) { return clamp_elo(elo) < kNoiseFromElo ? kCandidates : 1; }

@@ -91,25 +91,25 @@ TEST(Strength, ALowerEloSearchesLess) {
   const std::string setup =
       "setoption name UCI_LimitStrength value true\nposition startpos moves e2e4 e7e5\n";
   const auto weak = transcript(setup + "setoption name UCI_Elo value 1320\ngo depth 40\n");
-  const auto strong = transcript(setup + "setoption name UCI_Elo value 2600\ngo depth 40\n");
+  const auto strong = transcript(setup + "setoption name UCI_Elo value 2300\ngo depth 40\n");
   const std::uint64_t weak_nodes = last_nodes(weak), strong_nodes = last_nodes(strong);
   EXPECT_LE(weak_nodes, strength_node_budget(1320) + params::kNodeLimitCheckInterval);
-  EXPECT_LE(strong_nodes, strength_node_budget(2600) + params::kNodeLimitCheckInterval);
+  EXPECT_LE(strong_nodes, strength_node_budget(2300) + params::kNodeLimitCheckInterval);
   EXPECT_GT(strong_nodes, 4 * weak_nodes);
 }
 
 TEST(Strength, AnEloOutOfRangeIsRefusedAndTheLastOneKept) {
   const auto lines = transcript(
-      "setoption name UCI_Elo value 2600\nsetoption name UCI_Elo value 1000\n"
-      "setoption name UCI_Elo value 3001\nsetoption name UCI_LimitStrength value true\n"
+      "setoption name UCI_Elo value 2400\nsetoption name UCI_Elo value 1000\n"
+      "setoption name UCI_Elo value 2601\nsetoption name UCI_LimitStrength value true\n"
       "position startpos\ngo depth 40\n");
   EXPECT_EQ(lines[0],
-            "info string error: option 'UCI_Elo' takes an integer from 1320 to 3000, got '1000'");
+            "info string error: option 'UCI_Elo' takes an integer from 1320 to 2600, got '1000'");
   EXPECT_EQ(lines[1],
-            "info string error: option 'UCI_Elo' takes an integer from 1320 to 3000, got '3001'");
-  // The search ran at 2600: more nodes than 1320 allows, no more than 2600 does.
+            "info string error: option 'UCI_Elo' takes an integer from 1320 to 2600, got '2601'");
+  // The search ran at 2400: more nodes than 1320 allows, no more than 2400 does.
   EXPECT_GT(last_nodes(lines), strength_node_budget(1320) + params::kNodeLimitCheckInterval);
-  EXPECT_LE(last_nodes(lines), strength_node_budget(2600) + params::kNodeLimitCheckInterval);
+  EXPECT_LE(last_nodes(lines), strength_node_budget(2400) + params::kNodeLimitCheckInterval);
 }
 
 TEST(Strength, EveryMoveOfAWeakGameIsLegal) {

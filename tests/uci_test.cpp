@@ -47,7 +47,7 @@ TEST(Uci, HandshakeListsTheStandardOptions) {
       "option name UCI_Chess960 type check default false",
       "option name UCI_ShowWDL type check default false",
       "option name UCI_LimitStrength type check default false",
-      "option name UCI_Elo type spin default 1320 min 1320 max 3000",
+      "option name UCI_Elo type spin default 1320 min 1320 max 2600",
       "option name SyzygyPath type string default <empty>",
       "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
       "option name Syzygy50MoveRule type check default true",
