@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/bench.h"
 
 #include <algorithm>
@@ -5,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/version.h"
 #include "movegen/epd.h"
 #include "movegen/notation.h"
 #include "search/threads.h"
@@ -98,6 +100,9 @@ BenchResult run_bench(Output& out, int depth, int threads, int hash_mb,
     return {};
   }
   pool.set_threads(threads);
+  // Which build and settings made these nodes, for logs that keep only the output.
+  out.line(absl::StrCat("info string ", kEngineName, " bench depth ", depth, " threads ", threads,
+                        " hash ", hash_mb, " positions ", positions.size()));
   SearchLimits limits;
   limits.depth = depth;
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `bench [depth] [threads] [hash] [file]`: a fixed set of positions (or those of an EPD or FEN
 // file) searched to a fixed depth with fresh tables. The node total of the built-in set is the
 // build's signature (OpenBench reads the last line).

@@ -1,18 +1,47 @@
-#include <cstring>
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include <iostream>
 #include <string>
+#include <string_view>
 
 #include "engine/uci.h"
+#include "engine/version.h"
 #include "movegen/position.h"
 #include "nnue-free-eval/evaluate.h"
 
-// `riposte` speaks UCI on standard input and output. `riposte --dev` also lists the development
-// switches. Other arguments form one command that is run before the engine exits
-// (`riposte bench`, `riposte bench 13 1 16`).
+namespace {
+
+constexpr const char* kUsage =
+    "Usage: riposte [--dev] [COMMAND [ARGS...]]\n"
+    "\n"
+    "Without arguments Riposte speaks UCI on standard input and output; load it into a chess\n"
+    "GUI or a match program (fastchess, cutechess-cli) as a UCI engine.\n"
+    "\n"
+    "  COMMAND [ARGS...]  run one UCI command and exit, e.g. 'riposte bench' or\n"
+    "                     'riposte bench 13 1 16' (depth, threads, hash MB); its last line is\n"
+    "                     '<nodes> nodes <nps> nps'\n"
+    "  --dev              also list the development switches among the UCI options\n"
+    "  --version          print the name and version, then exit\n"
+    "  --help             print this text, then exit\n";
+
+}  // namespace
+
 int main(int argc, char** argv) {
+  const std::string_view first = argc > 1 ? argv[1] : "";
+  if (first == "--help" || first == "-h") {
+    std::cout << kUsage;
+    return 0;
+  }
+  if (first == "--version" || first == "-v") {
+    std::cout << riposte::kEngineName << "\n";
+    return 0;
+  }
+  if (first.size() > 1 && first[0] == '-' && first != "--dev") {
+    std::cerr << "riposte: unknown option '" << first << "'\n" << kUsage;
+    return 2;
+  }
   riposte::init_movegen();
   riposte::eval::init();
-  const bool dev = argc > 1 && std::strcmp(argv[1], "--dev") == 0;
+  const bool dev = first == "--dev";
   riposte::Uci uci(std::cout, dev);
   if (argc > 1 && !dev) {
     std::string command;

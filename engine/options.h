@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The UCI option table: typed options with defaults and ranges, looked up case-insensitively.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Line-oriented, thread-safe writer for the engine's standard output.
 #pragma once
 

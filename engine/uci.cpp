@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/uci.h"
 
 #include <algorithm>
@@ -7,6 +8,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "engine/bench.h"
+#include "engine/version.h"
 #include "engine/wdl.h"
 #include "movegen/notation.h"
 #include "movegen/perft.h"
@@ -18,7 +20,6 @@ namespace riposte {
 
 namespace {
 
-constexpr const char* kEngineName = "Riposte 0.1";
 constexpr const char* kEngineAuthor = "the Riposte developers";
 constexpr int kMaxHashMb = 1 << 20;  // 1 TB
 constexpr int kMaxThreads = 1024;

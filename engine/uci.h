@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The UCI front end: reads commands, keeps the game state, and drives the search threads.
 // Commands are read on the caller's thread while the search runs on its own, so `isready`,
 // `stop` and `quit` are answered at any moment.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/wdl.h"
 
 #include <algorithm>
@@ -9,8 +10,8 @@ namespace riposte {
 
 namespace {
 
-// tools/wdl-fit on the scored positions of 2,415 games at 2+0.02 between the builds of issue
-// 32's rounds 1 and 2 (riposte_pgn_data on their SPRT PGNs; README, "Win, draw and loss"):
+// tools/wdl-fit on the scored positions of 2,415 self-play games at 2+0.02 of two evaluation
+// tuning rounds (riposte_pgn_data on their SPRT PGNs; docs/uci.md, "Win, draw and loss"):
 // a(x) and b(x), cubic in x = clamp(material, 17, 78) / 58, highest power first.
 constexpr double kWdlA[4] = {-188.053, 516.139, -528.812, 302.746};
 constexpr double kWdlB[4] = {29.145, -87.508, 100.439, 31.869};

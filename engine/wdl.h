@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Win, draw and loss chances of a score, for UCI_ShowWDL: Stockfish's model (a logistic curve
 // whose offset and width depend on the material left) fitted by tools/wdl-fit on Riposte's own
 // self-play games.

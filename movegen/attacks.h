@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Attack tables: leaper lookups and magic-bitboard (or PEXT) slider lookups, built once by init().
 #pragma once
 

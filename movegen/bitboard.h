@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Bitboard helpers: masks, bit tricks, and square-relation tables (between, line, distance).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Cuckoo tables of the reversible moves, for detecting a repetition one move ahead (Marcel van
 // Kervinck's method): every move of a knight, bishop, rook, queen or king between two squares
 // it attacks on an empty board, keyed by the Zobrist difference it makes (both squares and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One line of an EPD or FEN file, as the opening books, bench files, perft suites and data
 // tools hold them: the position's four board fields (or a whole six-field FEN) and then EPD
 // operations, each `opcode operands;`, for example `bm Nf3; id "WAC.001";` or `;D1 20 ;D2 400`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // FEN in and out: parsing FEN, X-FEN and Shredder-FEN into a position (with the checks that
 // keep a parsed position playable), writing it back, the `d` diagram and the colour flip.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Legal move generation by kind. Every generator returns only legal moves, so search needs no
 // legality filter; the kinds partition the legal moves, which lets the MovePicker generate
 // captures first and quiets only when it needs them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "movegen/notation.h"
 
 #include "absl/strings/str_cat.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // UCI move text: `e2e4`, `e7e8q`, castling as `e1g1` (or king-takes-rook `e1h1` in Chess960),
 // and `0000` for the null move.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Perft: counts leaf nodes of the legal move tree, the standard move-generator check.
 #pragma once
 

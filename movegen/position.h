@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The board: FEN in and out, make/unmake with a state stack, check and pin information,
 // legality tests for arbitrary moves, static exchange evaluation, and draw detection.
 #pragma once

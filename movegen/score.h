@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A tapered score: a middlegame and an endgame value, blended by game phase.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Static exchange evaluation in threshold form (the swap algorithm, as in Stockfish's see_ge).
 //
 // Modelled: x-rays (sliders behind a capturer join as the square clears), en passant (the

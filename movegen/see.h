@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Piece values used by static exchange evaluation (centipawns).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Basic chess types shared by every layer: squares, pieces, colours and the 16-bit move.
 #pragma once
 

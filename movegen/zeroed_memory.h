@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Tables that start as zero bytes and cost no memory until they are written. The blocks come
 // from the kernel as untouched zero pages, so a search thread that never runs (Threads=1024 on
 // a small machine) holds address space only. A table is cleared either by writing zeros (its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Zobrist hashing keys, filled once from a fixed-seed generator so keys are the same every run.
 #pragma once
 

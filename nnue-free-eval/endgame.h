@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Endgame knowledge the weights cannot learn: rules that score a few endgames outright (KBN vs
 // K, a lone king against a queen or rook, KPK from an exact bitbase, the wrong rook pawn), and
 // the scale factors for material the endgame score overrates.

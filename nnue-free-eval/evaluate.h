@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The hand-crafted evaluation: a pure function of the position (plus a per-thread pawn cache).
 // Terms: material, piece-square tables, mobility, pawn structure, passed pawns, king safety,
 // threats, bishop pair, rooks on open files, outposts, tempo; tapered by game phase and scaled

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The evaluation's working state and its terms, shared by the files that compute them:
 // evaluate.cpp (material, the public functions), pawns.cpp, pieces.cpp, king_safety.cpp and
 // threats.cpp. Each of those instantiates its members for both traces. Not for use outside

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // King safety: the linear attack terms, the non-linear king danger, shelter and storm.
 #include <algorithm>
 #include <cstdlib>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The evaluation's tunable parameters. Most terms are a weight (a middlegame/endgame Score) times
 // a count taken from the position, linear in the weights. King danger adds a non-linear part to
 // the linear king terms: its inputs sum to a danger score per king that king_danger_penalty

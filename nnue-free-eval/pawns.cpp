@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Pawn structure (cached by pawn key) and passed pawns.
 #include <algorithm>
 #include <cstdlib>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Mobility, king-zone attacks and the piece terms of knights, bishops, rooks and queens.
 #include <algorithm>
 #include <cstdlib>

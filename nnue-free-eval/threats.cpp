@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Threats against enemy pieces and pawns.
 #include <algorithm>
 #include <cstdlib>

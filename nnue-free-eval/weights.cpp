@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Evaluation weights, one {mg, eg} pair per parameter of params.h, in its order.
 // Written by tools/tune (riposte_tune); edit by re-tuning rather than by hand.
 #include "nnue-free-eval/params.h"

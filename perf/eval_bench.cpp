@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Evaluation speed: calls per second over the bench positions, with and without the pawn cache.
 #include "benchmark/benchmark.h"
 #include "engine/bench.h"

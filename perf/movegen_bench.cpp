@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Move generation, make/unmake and perft speed. Compare with Stockfish via
 // tools/perft-vs-stockfish.
 #include "benchmark/benchmark.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // riposte_perf: the Google Benchmark suite, run after the engine's tables are set up.
 #include "benchmark/benchmark.h"
 #include "movegen/position.h"

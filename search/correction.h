@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Static-evaluation correction history: per side to move and a key of part of the position
 // (the pawn structure, one colour's other pieces), a running average of how far search results
 // landed from the raw static eval. Adding it to the static eval fixes what the evaluation

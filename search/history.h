@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Per-thread move-ordering tables: killers, the countermove table and the history tables, each
 // history table updated with one bounded "gravity" rule under a limit of its own.
 #pragma once
@@ -164,7 +165,7 @@ struct OrderingSwitches {
   bool followup_history = true;   // ... two plies back
   bool deep_continuation = true;  // ... four and six plies back
   bool threats = true;  // threat-aware quiets: escapes, attacked squares, butterfly by threats
-  // The issue-30 bundle, kept together on its games (README, "Move ordering III").
+  // Six history ideas kept together on their games as one bundle (docs/move-ordering.md).
   bool pawn_history = true;             // quiet history by pawn structure
   bool low_ply_history = true;          // quiet history of the first plies from the root
   bool continuation_split = true;       // continuation history by check and capture

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every margin, depth limit and divisor of the search, named in one table. A normal build sees
 // compile-time constants; a tuning build (cmake -DRIPOSTE_TUNING=ON) turns each into a variable
 // that UCI exposes as a spin option, and `spsa` prints the table as OpenBench's SPSA input.
@@ -114,7 +115,7 @@ inline constexpr int kMaxCapturesRemembered = 32;  // captures likewise
 // hard time limit only); a node limit needs the finer grain to stop near its count.
 inline constexpr int kTimeCheckInterval = 1024;
 inline constexpr int kNodeLimitCheckInterval = 64;
-// Lazy SMP details (issue 34), each behind its switch until games decide. With the thread-count
+// Lazy SMP details, each behind its switch (docs/threads.md). With the thread-count
 // switch the reductions grow by this many thousandths per unit of ln(threads) (Stockfish's
 // classical tables grew by about 46).
 inline constexpr int kLmrThreadScale = 46;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The staged MovePicker: yields moves best-first while generating as late as possible.
 //
 // Main search:  TT move, good captures (SEE >= 0, or a threshold moved by capture history;

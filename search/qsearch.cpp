@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Quiescence search and the static-eval correction applied in both searches.
 #include <algorithm>
 

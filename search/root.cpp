@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The root of the search: iterative deepening with aspiration windows, the main thread's
 // decision to stop after an iteration, and the `info` reports.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Types shared by the search threads and their caller: root moves, reports, switches.
 #pragma once
 
@@ -73,8 +74,8 @@ struct SearchOptions {
   bool futility_pruning = true;   // skip quiets that cannot reach alpha
   bool see_pruning = true;        // skip moves losing material at low depth
   bool history_pruning = true;    // skip quiets with very bad history at low depth
-  // Issue-15 techniques, each on only after its SPRT against the engine without it accepted
-  // it, or ended at its game cap with a positive LLR (README, "Search II").
+  // Each on only after its SPRT against the engine without it accepted it, or ended at its
+  // game cap with a positive LLR (docs/search.md).
   bool singular_extensions = true;  // with multi-cut and negative extensions
   bool correction_history = true;   // static eval corrected by the pawn-structure history
   bool non_pawn_correction = true;  // ... and by each colour's non-pawn pieces
@@ -86,15 +87,15 @@ struct SearchOptions {
   bool lmr_research_depth = true;  // re-search a ply deeper or shallower by the reduced result
   bool probcut = true;
   bool razoring = true;
-  // Issue-31 details, kept by their bundle SPRTs (README, "Search III").
+  // Details kept by their bundle SPRTs (docs/search.md).
   bool upcoming_repetition = true;         // a move back to an earlier position: at least a draw
   bool history_pruning_conditions = true;  // RFP and null move read the last move's history
   bool improving_four_plies = true;  // improving from four plies back when two back was in check
   bool negative_extension_below_alpha = true;  // a TT move scored at or below alpha: -1 ply
-  // Issue 32: the corrected static eval shrinks towards 0 as the 50-move counter grows.
+  // The corrected static eval shrinks towards 0 as the 50-move counter grows.
   bool fifty_move_damping = true;
-  // Issue 34: lazy SMP details, each on only when its SPRT on simulated four-thread games
-  // (alone against the defaults) ended at its cap with a positive LLR (README, "Threads").
+  // Lazy SMP details, each on only when its SPRT on simulated four-thread games (alone
+  // against the defaults) ended at its cap with a positive LLR (docs/threads.md).
   bool smp_lmr_threads = true;        // reductions grow with the log of the thread count
   bool smp_depth_skip = true;         // helpers skip some iterations (kSkipSize, kSkipPhase)
   bool smp_shared_correction = true;  // one set of correction histories for all threads

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "search/strength.h"
 
 #include <algorithm>
@@ -10,9 +11,10 @@ namespace riposte {
 
 namespace {
 
-// Node budgets at chosen strengths, set by games against Stockfish's UCI_Elo ladder (README,
-// "Playing strength"); between two rows the budget grows geometrically. The top row is more
-// than the clock gives at 2+0.02, so there the clock weakens the top of the range further.
+// Node budgets at chosen strengths, set by games against Stockfish's UCI_Elo ladder
+// (docs/uci.md, "Playing strength"); between two rows the budget grows geometrically. The top
+// row is more than the clock gives at 2+0.02, so there the clock weakens the top of the range
+// further.
 struct BudgetRow {
   int elo;
   double nodes;

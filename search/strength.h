@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // UCI_LimitStrength: weaker play that stays natural. A strength in Elo becomes a node budget per
 // move and a few candidate moves (MultiPV) among which the move is drawn, the worse ones less
 // often by their score, never one that throws away much more than the strength allows and never
@@ -12,7 +13,7 @@
 
 namespace riposte {
 
-// Every constant behind these is calibrated in games (README, "Playing strength").
+// Every constant behind these is calibrated in games (docs/uci.md, "Playing strength").
 // How the search runs at a strength: nodes per move and the candidates the move is drawn from.
 std::uint64_t strength_node_budget(int elo);
 int strength_candidates(int elo);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Syzygy endgame tablebases, probed through Debian's libfathom. Fathom keeps one global set of
 // tables: load them only while no search runs; WDL probes are then safe from every thread.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The pool of search threads (lazy SMP) and the control block they share: the root position,
 // limits, stop and ponder flags, clock. Idle threads sleep on atomic counters (futexes): no
 // thread ever waits for a lock that a preempted low-priority helper holds.

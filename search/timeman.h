@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Time management, all of it: init() starts the clock and turns it into an optimum (what a
 // typical move should take) and a maximum (the hard stop inside an iteration). The main search
 // thread reports each completed iteration (iteration_done, which scales the optimum by how

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The transposition table, shared by all search threads without locks.
 //
 // Each entry is two relaxed 64-bit atomics: `data` and `key ^ data` (Hyatt and Mann's lock-less

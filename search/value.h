@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Search values: centipawn scores plus mate scores counted in plies from the root.
 #pragma once
 

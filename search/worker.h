@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One search thread's state and its alpha-beta search. Workers share only the TT and the
 // control block; everything else here belongs to the thread.
 #pragma once

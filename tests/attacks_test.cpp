@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Slider lookups against a ray walk for every occupancy subset of every square's rays, which
 // proves the fixed magic multipliers are collision-free; plus the leaper and line tables.
 #include "movegen/attacks.h"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """tools/chess960-book: the 960 starts are distinct and follow the rules (bishops on opposite
 colours, the king between the rooks), the numbering is Scharnagl's, double-Chess960 books are
 distinct and reproducible, and Shredder castling letters name the rooks' files."""

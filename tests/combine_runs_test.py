@@ -1,5 +1,6 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """tools/combine-runs: the summed Elo and the SPRT's LLR equal what fastchess printed for the same
-pentanomial counts (its final reports of runs kept in tools/runs), and chunks add up."""
+pentanomial counts (the final reports of finished runs), and chunks add up."""
 import contextlib
 import io
 import os

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Upcoming-repetition detection: the cuckoo tables hold every reversible move once, and
 // Position::upcoming_repetition finds exactly the positions one reversible move away from an
 // earlier one, under the same rules as is_repetition.

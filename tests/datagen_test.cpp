@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Self-play data: the same seed gives the same game, lines are in the tuner's format, positions
 // in check, with a capture as best move or with a mate score are left out, lost positions are
 // adjudicated, and the PV leaf written beside a position is where its PV leads.

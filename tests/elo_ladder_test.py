@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """tools/elo-ladder: the rating fit finds known ratings from simulated games with the anchors held
 fixed, gives exact answers where they are known in closed form, refuses ratings that do not exist
 (a perfect score, a player no anchor reaches), and reads fastchess PGN results exactly."""

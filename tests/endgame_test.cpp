@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Endgame rules against the 3- and 4-man Syzygy tables: the KPK bitbase on every position,
 // the wrong rook pawn's draws and the lone king's losses wherever the rules claim them, and
 // the scores the rules give.
@@ -22,7 +23,10 @@ using eval::Verdict;
 
 class Endgame : public ::testing::Test {
  protected:
-  void SetUp() override { ASSERT_TRUE(syzygy::load(data_path("syzygy")).ok()); }
+  void SetUp() override {
+    RIPOSTE_REQUIRE_SHARED_DATA("syzygy");
+    ASSERT_TRUE(syzygy::load(data_path("syzygy")).ok());
+  }
   void TearDown() override { ASSERT_TRUE(syzygy::load("").ok()); }
 };
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // eval::init: the piece-square values it hands to Position, and that calling it again (as every
 // program entry may) changes nothing.
 #include "gtest/gtest.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The evaluation: colour symmetry, the sign and rough size of each term on hand-made
 // positions, and agreement between the evaluation and its linear form used by the tuner.
 #include <cmath>
@@ -17,6 +18,7 @@ int eval_of(const char* fen) { return eval::evaluate(*Position::from_fen(fen)); 
 int gain(const char* with, const char* without) { return eval_of(with) - eval_of(without); }
 
 TEST(Eval, ColourSymmetryOverEverySuitePosition) {
+  RIPOSTE_REQUIRE_SHARED_DATA("perft/perftsuite.epd");  // its counts assume the full suites
   eval::PawnCache cache;
   int checked = 0;
   for (const std::string& fen : all_suite_fens()) {
@@ -72,6 +74,7 @@ TEST(Eval, IncrementalPieceSquareSumFollowsEveryMove) {
 }
 
 TEST(Eval, PawnCacheFollowsTheKingsAlongEveryMove) {
+  RIPOSTE_REQUIRE_SHARED_DATA("perft/perftsuite.epd");  // its counts assume the full suites
   // A king move keeps the pawn key, so it meets the cache entry made for the king's old square;
   // the shelter score the entry keeps must follow the king there and back.
   eval::PawnCache cache;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "gtest/gtest.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
@@ -16,6 +17,7 @@ TEST(Fen, StartPositionRoundTrips) {
 }
 
 TEST(Fen, EverySuitePositionRoundTrips) {
+  RIPOSTE_REQUIRE_SHARED_DATA("perft/perftsuite.epd");  // its counts assume the full suites
   const auto fens = all_suite_fens();
   ASSERT_GT(fens.size(), 1000u);
   for (const std::string& fen : fens) {
@@ -30,6 +32,7 @@ TEST(Fen, EverySuitePositionRoundTrips) {
 }
 
 TEST(Fen, EverySuitePositionIsConsistentAfterEachLegalMoveAndItsUndo) {
+  RIPOSTE_REQUIRE_SHARED_DATA("perft/perftsuite.epd");  // its counts assume the full suites
   const auto fens = all_suite_fens();
   std::size_t checked = 0;
   for (std::size_t i = 0; i < fens.size(); i += 7) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The history tables: the gravity rule, and what a cutoff updates, indexed by piece and square
 // for both colours.
 #include "search/history.h"
@@ -246,6 +247,7 @@ TEST(ContinuationSplit, SelectedByCheckAndCaptureOnlyWhenSwitchedOn) {
 // reaches an entry inside each of the new tables, for every switch setting that changes an
 // index, and every entry stays within its limit under long random update sequences.
 TEST(NewHistoryTables, IndexInBoundsForEveryMoveAndEntriesWithinLimits) {
+  RIPOSTE_REQUIRE_SHARED_DATA("perft/perftsuite.epd");  // its counts assume the full suites
   auto tables = std::make_unique<HistoryTables>();
   tables->clear();
   const char* const begin = reinterpret_cast<const char*>(tables.get());

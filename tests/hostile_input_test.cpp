@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What a broken GUI or script sends: after each case the engine still answers `isready`, holds
 // the last good position (or the new one, when the input was valid after all) and plays a legal
 // move from it. No timing is asserted.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Move generation invariants over the perft suites and random playouts: the kinds partition
 // the legal moves, the pseudo-legal/legal tests agree with generation for every 16-bit value,
 // make/unmake restores everything, and gives_check matches the position after the move.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The staged MovePicker returns every move of its kind exactly once, whatever TT, killer and
 // countermove inputs it is given (legal, illegal, stale, from other positions or random bits),
 // and whatever the history tables hold.
@@ -70,13 +71,14 @@ class PickerExactlyOnce : public ::testing::Test {
 };
 
 TEST_F(PickerExactlyOnce, AllVariantsOverThePerftSuites) {
+  RIPOSTE_REQUIRE_SHARED_DATA("perft/perftsuite.epd");  // its counts assume the full suites
   const OrderingSwitches all_on;
   const OrderingSwitches threats_off = [] {
     OrderingSwitches sw;
     sw.threats = false;
     return sw;
   }();
-  const OrderingSwitches new_off = [] {  // the ordering before issue 30
+  const OrderingSwitches new_off = [] {  // the ordering before threat-aware quiets
     OrderingSwitches sw;
     sw.threats = sw.pawn_history = sw.low_ply_history = sw.continuation_split = false;
     sw.capture_see_history = sw.eval_diff_history = sw.lmr_continuation_update = false;

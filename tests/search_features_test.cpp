@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The search techniques beyond alpha-beta basics: correction history, the excluded-move search
 // of singular extensions, and the parameter table.
 #include <cctype>
@@ -44,7 +45,8 @@ TEST(CorrectionHistory, LearnsAConstantErrorAndNothingElse) {
   EXPECT_NEAR(corr->get(BLACK, key), -64, 1);
 }
 
-// The issue-31 and issue-32 search details, one at a time: each must change the tree it
+// The later search details (upcoming repetition, pruning conditions, fifty-move damping), one
+// at a time: each must change the tree it
 // searches (it is wired in), and the search must still find a mate and a perpetual check.
 struct DetailSwitch {
   const char* name;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Search results on positions with known answers: forced mates found at their exact distance,
 // draws by repetition, fifty moves, insufficient material and stalemate.
 #include "gtest/gtest.h"
@@ -48,7 +49,7 @@ class Mates : public ::testing::TestWithParam<MateCase> {};
 TEST_P(Mates, FoundAtTheirExactDistance) {
   const MateCase& c = GetParam();
   // Pruning hides some sacrifices at low depth (WAC.001 needs depth 13; the queen sacrifice
-  // of case 2 needs 17 since the issue-17 threat terms), so every case gets depth 18.
+  // of case 2 needs 17 since the evaluation's threat terms), so every case gets depth 18.
   const Result r = search(c.fen, depth(18));
   EXPECT_EQ(r.score, mate_in(2 * c.moves - 1)) << c.fen;
   EXPECT_EQ(to_uci(r.best, false), c.best) << c.fen;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // SEE on hand-made positions whose exchange value is worked out in the comment beside each.
 // Values: P 100, N 320, B 330, R 500, Q 950.
 #include "movegen/see.h"

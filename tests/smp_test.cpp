@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Lazy SMP through the UCI front end: well-formed, legal results for many thread counts, and a
 // stress sequence (go/stop, ucinewgame, resizing Threads and Hash, quit mid-search) that CI
 // also runs under ThreadSanitizer.

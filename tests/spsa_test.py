@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """tools/spsa: the update rule finds a known optimum through noisy game results, the state file
 round-trips exactly, values and engine settings stay inside each parameter's range, a run split
 by a save and a load ends where an unbroken one does, and the formats read are parsed exactly."""

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // UCI_LimitStrength: the draw among the candidates keeps to its rules, a lower Elo searches
 // less, every move stays legal, and switching the limit off gives the full-strength search back.
 #include "search/strength.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Syzygy tablebases through libfathom, on the 3- and 4-man tables in ../shared/data/syzygy:
 // loading and bad paths, WDL probes against proven search mates, the root ranking, scores and
 // tbhits in the search, and whole endgames converted with and without the tables.
@@ -30,7 +31,10 @@ std::string tables() { return data_path("syzygy"); }
 // Loads the shared tables for one test and unloads them afterwards: Fathom's state is global.
 class Syzygy : public ::testing::Test {
  protected:
-  void SetUp() override { ASSERT_TRUE(syzygy::load(tables()).ok()); }
+  void SetUp() override {
+    RIPOSTE_REQUIRE_SHARED_DATA("syzygy");
+    ASSERT_TRUE(syzygy::load(tables()).ok());
+  }
   void TearDown() override { ASSERT_TRUE(syzygy::load("").ok()); }
 };
 
@@ -98,6 +102,7 @@ SearchLimits depth(int d) {
 }
 
 TEST(SyzygyLoad, BadPathsLeaveTheEngineWithoutTables) {
+  RIPOSTE_REQUIRE_SHARED_DATA("syzygy");
   auto missing = syzygy::load("/no/such/directory");
   ASSERT_FALSE(missing.ok());
   EXPECT_EQ(missing.status().message(),
@@ -153,6 +158,7 @@ TEST(SyzygyLoad, BadPathsLeaveTheEngineWithoutTables) {
 }
 
 TEST(SyzygyUci, OptionsAndMessages) {
+  RIPOSTE_REQUIRE_SHARED_DATA("syzygy");
   std::ostringstream out;
   {
     Uci uci(out);

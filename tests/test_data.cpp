@@ -1,17 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "tests/test_data.h"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
 namespace riposte::testing {
 
+namespace {
+
+// The file name after the last '/', for case names.
+std::string base_name(const std::string& path) {
+  return path.substr(path.find_last_of('/') + 1);
+}
+
+}  // namespace
+
 std::string data_path(const std::string& relative) {
   return std::string(RIPOSTE_DATA_DIR) + "/" + relative;
 }
 
-std::vector<PerftCase> load_epd_perft(const std::string& relative) {
+std::string repo_data_path(const std::string& relative) {
+  return std::string(RIPOSTE_TEST_DATA_DIR) + "/" + relative;
+}
+
+bool shared_data_present(const std::string& relative) {
+  return std::filesystem::exists(data_path(relative));
+}
+
+std::string missing_shared_data(const std::string& relative) {
+  return "missing ../shared/data/" + relative +
+         ": the shared test data belongs beside the repository root (docs/testing.md)";
+}
+
+std::vector<PerftCase> load_epd_perft(const std::string& path) {
   std::vector<PerftCase> cases;
-  std::ifstream in(data_path(relative));
+  std::ifstream in(path);
   std::string line;
   int line_no = 0;
   while (std::getline(in, line)) {
@@ -19,7 +43,7 @@ std::vector<PerftCase> load_epd_perft(const std::string& relative) {
     const std::size_t semi = line.find(';');
     if (semi == std::string::npos) continue;
     PerftCase c;
-    c.name = relative + ":" + std::to_string(line_no);
+    c.name = base_name(path) + ":" + std::to_string(line_no);
     c.fen = line.substr(0, semi);
     std::istringstream fields(line.substr(semi));
     std::string token;
@@ -35,9 +59,9 @@ std::vector<PerftCase> load_epd_perft(const std::string& relative) {
   return cases;
 }
 
-std::vector<PerftCase> load_block_perft(const std::string& relative) {
+std::vector<PerftCase> load_block_perft(const std::string& path) {
   std::vector<PerftCase> cases;
-  std::ifstream in(data_path(relative));
+  std::ifstream in(path);
   std::string line;
   while (std::getline(in, line)) {
     std::istringstream words(line);
@@ -45,7 +69,7 @@ std::vector<PerftCase> load_block_perft(const std::string& relative) {
     words >> key;
     if (key == "id") {
       cases.emplace_back();
-      cases.back().name = relative + ":" + line.substr(3);
+      cases.back().name = base_name(path) + ":" + line.substr(3);
     } else if (key == "epd" && !cases.empty()) {
       cases.back().fen = line.substr(4) + " 0 1";
     } else if (key == "perft" && !cases.empty()) {
@@ -59,11 +83,17 @@ std::vector<PerftCase> load_block_perft(const std::string& relative) {
 }
 
 std::vector<std::string> all_suite_fens() {
+  // The order of the files as before the small ones moved into tests/data: tests that sample
+  // the list by index see the same positions whenever the shared data is there.
   std::vector<std::string> fens;
-  for (const char* f : {"perft/perftsuite.epd", "perft/perft_cpw6.epd", "perft/perft_special.epd"})
-    for (const PerftCase& c : load_epd_perft(f)) fens.push_back(c.fen);
-  for (const char* f : {"perft/tricky.perft", "perft/chess960.perft"})
-    for (const PerftCase& c : load_block_perft(f)) fens.push_back(c.fen);
+  const auto add = [&fens](const std::vector<PerftCase>& cases) {
+    for (const PerftCase& c : cases) fens.push_back(c.fen);
+  };
+  add(load_epd_perft(data_path("perft/perftsuite.epd")));
+  add(load_epd_perft(repo_data_path("perft_cpw6.epd")));
+  add(load_epd_perft(repo_data_path("perft_special.epd")));
+  add(load_block_perft(repo_data_path("tricky.perft")));
+  add(load_block_perft(data_path("perft/chess960.perft")));
   return fens;
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "gtest/gtest.h"
 #include "movegen/position.h"
 #include "nnue-free-eval/evaluate.h"

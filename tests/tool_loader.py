@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Loads one of the extension-less Python scripts in tools/ as a module for its tests."""
 import importlib.machinery
 import importlib.util

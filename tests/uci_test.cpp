@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // UCI transcripts: commands in, exact lines out, driven through the engine's command loop.
 #include "engine/uci.h"
 
@@ -36,7 +37,7 @@ int index_of_prefix(const std::vector<std::string>& lines, const std::string& pr
 TEST(Uci, HandshakeListsTheStandardOptions) {
   const auto lines = transcript("uci\nisready\nquit\n");
   const std::vector<std::string> expected = {
-      "id name Riposte 0.1",
+      "id name Riposte " RIPOSTE_VERSION,
       "id author the Riposte developers",
       "option name Hash type spin default 16 min 1 max 1048576",
       "option name Threads type spin default 1 min 1 max 1024",
@@ -373,8 +374,8 @@ TEST(Uci, EveryPvIsLegalInMatingPositions) {
 TEST(Uci, PvsAndBestmoveAgreeInEveryBenchPosition) {
   // Singular extensions, ProbCut and the LMR re-searches all search a node more than once;
   // whatever they leave behind, every reported line must be legal and bestmove/ponder must be
-  // the final PV's head. Once as released (every technique on), once with the issue-15
-  // techniques off.
+  // the final PV's head. Once as released (every technique on), once with singular
+  // extensions, ProbCut, razoring and the other re-searching techniques off.
   std::string all_off;
   for (const char* name :
        {"DevSingular", "DevCorrectionHistory", "DevNonPawnCorrection", "DevQSearchPruning",

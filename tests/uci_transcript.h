@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Drives a Uci object through a list of command lines and collects what it printed.
 #pragma once
 

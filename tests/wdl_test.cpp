@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The WDL model behind UCI_ShowWDL: chances that sum to 1000, grow with the score, mirror for
 // the two sides, and turn certain for proven results; the option prints them on every score.
 #include "engine/wdl.h"

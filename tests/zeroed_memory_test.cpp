@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Zeroed tables: they read as zero when new and after clear(), whatever was written, and the
 // program's count of zeroed bytes follows every allocation and release.
 #include "movegen/zeroed_memory.h"

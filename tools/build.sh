@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # One entry point for a fresh Debian machine: installs what is missing, then builds.
 #   bash tools/build.sh run    build Release and start the engine on UCI (build log on stderr)
 #   bash tools/build.sh test   build Release and ASan/UBSan and run every test in both, then the
@@ -7,7 +8,7 @@
 #                              libFuzzer target for 30 s on its seed corpus (clang)
 #   bash tools/build.sh build  only build Release (build/release/riposte)
 set -euo pipefail
-usage() { awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; }
+usage() { awk 'NR > 1 && !/^#/ { exit } NR > 2 { sub(/^# ?/, ""); print }' "$0"; }
 case "${1:-}" in
   run | build | test) ;;
   -h | --help) usage; exit 0 ;;

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Shared helpers for tools/sprt and tools/gauntlet (sourced, not run).
 
 require_fastchess() {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A line of an EPD book, bench file or perft suite: an accepted line gives a position that
 // parses, is consistent and prints back, and operations with a name each.
 #include <cstddef>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Any text as a FEN, X-FEN or Shredder-FEN, with and without Chess960 rules: accepted positions
 // are consistent, print back to a FEN that parses to the same position, and make and unmake
 // every legal move cleanly.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What every fuzz target checks beyond "no crash": an invariant that fails aborts with its
 // reason, so libFuzzer keeps the input as a crash.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A move in UCI text against a position: the first byte picks one of a few positions (castling
 // both ways, en passant, promotions, Chess960), the rest is the move. An accepted move is legal,
 // prints back to text naming the same move, and leaves a consistent position.

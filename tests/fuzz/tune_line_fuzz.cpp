@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A line of tuning data (`FEN [result] score | leaf FEN`): an accepted line has a result of 0,
 // 0.5 or 1, a finite score, and consistent positions; the tuner then builds its sample from it.
 #include <cmath>

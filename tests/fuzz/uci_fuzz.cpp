@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Any sequence of command lines given to a live engine object. So that every input ends, each
 // `go` gets a node limit and loses `infinite` and `ponder`, `go perft` searches depth 2 at most,
 // and the lines that cost seconds by design (bench, Threads above 4, Hash above 64 MB) are left

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // riposte_datagen: self-play games written as tuning data, `FEN [result] score` per line.
 //   riposte_datagen --games=20000 --threads=2 --seed=1 --out=/data/riposte-1.txt
 // Thread t plays games t, t + T, t + 2T, ... each from its own seed, and the lines are written
@@ -15,6 +16,9 @@
 
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
+#include "absl/flags/usage.h"
+#include "absl/flags/usage_config.h"
+#include "absl/strings/match.h"
 #include "movegen/epd.h"
 #include "nnue-free-eval/evaluate.h"
 #include "tools/datagen/selfplay.h"
@@ -81,6 +85,16 @@ class OrderedWriter {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // The flags live in *_main.cpp, not in a file named after the binary, which is where --help
+  // looks by default.
+  absl::FlagsUsageConfig usage;
+  usage.contains_help_flags = [](absl::string_view file) {
+    return absl::EndsWith(file, "_main.cpp");
+  };
+  absl::SetFlagsUsageConfig(usage);
+  absl::SetProgramUsageMessage(
+      "riposte_datagen --games=N --out=FILE [flags]:\n"
+      "  self-play games at a fixed node count, written as tuning data");
   absl::ParseCommandLine(argc, argv);
   using namespace riposte;
   init_movegen();

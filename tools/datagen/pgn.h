@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // PGN games as fastchess and cutechess-cli write them, read back as labelled positions: the
 // position before each move whose comment gives the engine's score (`{+0.45/17 0.134s}`), with
 // the game's result. Tools that fit models to real games (tools/wdl-fit) read these lines.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // riposte_pgn_data: the scored positions of PGN games (fastchess or cutechess-cli output) as
 // tuning-data lines, `FEN [result] score` with White's score, on standard output.
 //   riposte_pgn_data [--player=NAME] games.pgn [more.pgn ...] > positions.txt

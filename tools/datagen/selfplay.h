@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Self-play games for tuning data: Riposte against itself at a fixed node count per move, from
 // book openings plus a few random plies, adjudicated as testers do, every position worth
 // learning from written as `FEN [result] score` (both from White's view), followed by

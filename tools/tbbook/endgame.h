@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Random legal endgame positions of a given material, for tablebase tests and endgame books.
 #pragma once
 

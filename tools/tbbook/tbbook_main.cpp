@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // riposte_tbbook: an opening book of endgame starts for measuring tablebase use in games.
 //   riposte_tbbook --tables=../shared/data/syzygy --positions=400 --seed=1 > endgames.epd
 // Four-man positions from the tables, half decided and half drawn where the material allows,
@@ -10,6 +11,9 @@
 
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
+#include "absl/flags/usage.h"
+#include "absl/flags/usage_config.h"
+#include "absl/strings/match.h"
 #include "movegen/movegen.h"
 #include "nnue-free-eval/evaluate.h"
 #include "search/syzygy.h"
@@ -52,6 +56,16 @@ bool quiet(const riposte::Position& pos) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // The flags live in *_main.cpp, not in a file named after the binary, which is where --help
+  // looks by default.
+  absl::FlagsUsageConfig usage;
+  usage.contains_help_flags = [](absl::string_view file) {
+    return absl::EndsWith(file, "_main.cpp");
+  };
+  absl::SetFlagsUsageConfig(usage);
+  absl::SetProgramUsageMessage(
+      "riposte_tbbook --tables=DIR [flags]:\n"
+      "  an EPD book of endgame starts, checked with Syzygy tables");
   absl::ParseCommandLine(argc, argv);
   using namespace riposte;
   init_movegen();

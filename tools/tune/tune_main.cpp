@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // riposte_tune: fits the evaluation weights to labelled positions and writes weights.cpp.
 //   riposte_tune --data=../shared/data/tuning/sf15-selfplay-5knodes.txt.xz,/data/riposte-1.txt
 //                --epochs=400
@@ -10,6 +11,9 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/marshalling.h"
 #include "absl/flags/parse.h"
+#include "absl/flags/usage.h"
+#include "absl/flags/usage_config.h"
+#include "absl/strings/match.h"
 #include "movegen/position.h"
 #include "nnue-free-eval/evaluate.h"
 #include "tools/tune/tuner.h"
@@ -32,6 +36,16 @@ ABSL_FLAG(std::vector<std::string>, test, {},
           "before and after: a yardstick shared by runs on different data");
 
 int main(int argc, char** argv) {
+  // The flags live in *_main.cpp, not in a file named after the binary, which is where --help
+  // looks by default.
+  absl::FlagsUsageConfig usage;
+  usage.contains_help_flags = [](absl::string_view file) {
+    return absl::EndsWith(file, "_main.cpp");
+  };
+  absl::SetFlagsUsageConfig(usage);
+  absl::SetProgramUsageMessage(
+      "riposte_tune --data=FILE[,FILE...] [flags]:\n"
+      "  fits the evaluation weights to labelled positions");
   absl::ParseCommandLine(argc, argv);
   riposte::init_movegen();
   riposte::eval::init();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Texel tuning of the evaluation weights: positions resolved to quiet ones, their linear
 // coefficients, a sigmoid fitted to the labels, and Adam on the mean squared error.
 #pragma once
