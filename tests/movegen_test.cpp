@@ -53,6 +53,7 @@ TEST(MoveGen, KindsPartitionTheLegalMoves) {
 }
 
 TEST(MoveGen, PseudoLegalAndLegalAgreeWithGenerationForEvery16BitMove) {
+  RIPOSTE_REQUIRE_SHARED_DATA("perft/perftsuite.epd");  // its counts assume the full suites
   int positions = 0;
   std::vector<char> generated(65536);
   for (const Position& pos : sample_positions(11)) {

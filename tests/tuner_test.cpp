@@ -63,6 +63,7 @@ TEST(TunerLine, RejectsWhatWouldPoisonTheTraining) {
 }
 
 TEST(Tuner, GradientMatchesFiniteDifferences) {
+  RIPOSTE_REQUIRE_SHARED_DATA("perft/perftsuite.epd");  // its counts assume the full suites
   const auto data = small_set();
   ASSERT_GT(data.size(), 250u);
   const std::vector<Score> w(eval::kWeights, eval::kWeights + eval::kNumParams);
