@@ -33,6 +33,24 @@ class Options {
   void add_button(std::string name, OnChange on_change);
   void add_string(std::string name, std::string value, OnChange on_change = nullptr);
 
+  // Options that only set a variable: the variable's value at registration is the default.
+  template <typename Int>
+  void bind_spin(std::string name, Int& target, std::int64_t min, std::int64_t max) {
+    add_spin(std::move(name), target, min, max, [&target](const std::string& v) {
+      target = Int(std::stoll(v));
+      return absl::OkStatus();
+    });
+  }
+  void bind_check(std::string name, bool& target, bool hidden = false) {
+    add_check(
+        std::move(name), target,
+        [&target](const std::string& v) {
+          target = v == "true";
+          return absl::OkStatus();
+        },
+        hidden);
+  }
+
   // Validates and applies a value; on error the option keeps its old value.
   absl::Status set(std::string_view name, std::string_view value);
 

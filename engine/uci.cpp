@@ -54,30 +54,14 @@ Uci::Uci(std::ostream& out, bool dev_options, int hash_mb)
     tt_.clear(pool_.size());
     return absl::OkStatus();
   });
-  options_.add_spin("Move Overhead", search_options_.move_overhead, 0, 5000,
-                    [this](const std::string& v) {
-                      search_options_.move_overhead = std::stoll(v);
-                      return absl::OkStatus();
-                    });
-  options_.add_spin("MultiPV", 1, 1, 256, [this](const std::string& v) {
-    search_options_.multipv = std::stoi(v);
-    return absl::OkStatus();
-  });
-  options_.add_check("Ponder", false, [this](const std::string& v) {
-    search_options_.ponder = v == "true";
-    return absl::OkStatus();
-  });
-  options_.add_check("UCI_Chess960", false);
-  options_.add_check("UCI_ShowWDL", false);
-  options_.add_check("UCI_LimitStrength", false, [this](const std::string& v) {
-    search_options_.strength.enabled = v == "true";
-    return absl::OkStatus();
-  });
-  options_.add_spin("UCI_Elo", search_options_.strength.elo, kStrengthMinElo, kStrengthMaxElo,
-                    [this](const std::string& v) {
-                      search_options_.strength.elo = std::stoi(v);
-                      return absl::OkStatus();
-                    });
+  SearchOptions& so = search_options_;
+  options_.bind_spin("Move Overhead", so.move_overhead, 0, 5000);
+  options_.bind_spin("MultiPV", so.multipv, 1, 256);
+  options_.bind_check("Ponder", so.ponder);
+  options_.add_check("UCI_Chess960", false);  // read by each `position` and `go`
+  options_.add_check("UCI_ShowWDL", false);   // read by each report
+  options_.bind_check("UCI_LimitStrength", so.strength.enabled);
+  options_.bind_spin("UCI_Elo", so.strength.elo, kStrengthMinElo, kStrengthMaxElo);
   options_.add_string("SyzygyPath", "", [this](const std::string& v) {
     pool_.wait();
     auto loaded = syzygy::load(v);
@@ -91,86 +75,38 @@ Uci::Uci(std::ostream& out, bool dev_options, int hash_mb)
     out_.line(text);
     return absl::OkStatus();
   });
-  options_.add_spin("SyzygyProbeDepth", search_options_.syzygy_probe_depth, 1, 100,
-                    [this](const std::string& v) {
-                      search_options_.syzygy_probe_depth = std::stoi(v);
-                      return absl::OkStatus();
-                    });
-  options_.add_check("Syzygy50MoveRule", search_options_.syzygy_50_move_rule,
-                     [this](const std::string& v) {
-                       search_options_.syzygy_50_move_rule = v == "true";
-                       return absl::OkStatus();
-                     });
-  options_.add_spin("SyzygyProbeLimit", search_options_.syzygy_probe_limit, 0, 7,
-                    [this](const std::string& v) {
-                      search_options_.syzygy_probe_limit = std::stoi(v);
-                      return absl::OkStatus();
-                    });
+  options_.bind_spin("SyzygyProbeDepth", so.syzygy_probe_depth, 1, 100);
+  options_.bind_check("Syzygy50MoveRule", so.syzygy_50_move_rule);
+  options_.bind_spin("SyzygyProbeLimit", so.syzygy_probe_limit, 0, 7);
 
-  // Development switches: each turns one search feature on or off for measuring it in games.
-  // Each starts at the SearchOptions default, the engine as released.
+  // Development switches: each turns one move-ordering heuristic on or off for measuring it in
+  // games (listed by `uci` only under --dev). Each starts at the engine's default.
   const bool hidden = !dev_options;
-  auto dev = [this, hidden](const char* name, bool& flag) {
-    options_.add_check(
-        name, flag,
-        [&flag](const std::string& v) {
-          flag = v == "true";
-          return absl::OkStatus();
-        },
-        hidden);
+  const std::pair<const char*, bool*> switches[] = {
+      {"DevBaselineOrdering", &so.ordering.baseline},
+      {"DevKillers", &so.ordering.killers},
+      {"DevCountermove", &so.ordering.countermove},
+      {"DevButterflyHistory", &so.ordering.butterfly},
+      {"DevCounterMoveHistory", &so.ordering.counter_history},
+      {"DevFollowUpHistory", &so.ordering.followup_history},
+      {"DevCaptureHistory", &so.ordering.capture_history},
+      {"DevDeepContinuation", &so.ordering.deep_continuation},
+      {"DevThreatOrdering", &so.ordering.threats},
+      {"DevPawnHistory", &so.ordering.pawn_history},
+      {"DevLowPlyHistory", &so.ordering.low_ply_history},
+      {"DevContinuationSplit", &so.ordering.continuation_split},
+      {"DevCaptureSeeHistory", &so.ordering.capture_see_history},
+      {"DevEvalDiffHistory", &so.ordering.eval_diff_history},
+      {"DevLMRContinuationUpdate", &so.ordering.lmr_continuation_update},
   };
-  SearchOptions& so = search_options_;
-  dev("DevNullMove", so.null_move);
-  dev("DevReverseFutility", so.reverse_futility);
-  dev("DevLMR", so.late_move_reductions);
-  dev("DevQSearchSEE", so.qsearch_see_pruning);
-  dev("DevHistoryLMR", so.history_lmr);
-  dev("DevLMP", so.late_move_pruning);
-  dev("DevFutility", so.futility_pruning);
-  dev("DevSEEPruning", so.see_pruning);
-  dev("DevHistoryPruning", so.history_pruning);
-  dev("DevSingular", so.singular_extensions);
-  dev("DevCorrectionHistory", so.correction_history);
-  dev("DevNonPawnCorrection", so.non_pawn_correction);
-  dev("DevQSearchPruning", so.qsearch_pruning);
-  dev("DevStoreEval", so.store_eval);
-  dev("DevLMRCaptures", so.lmr_captures);
-  dev("DevLMRTTPv", so.lmr_tt_pv);
-  dev("DevLMRNoisyTTMove", so.lmr_noisy_tt_move);
-  dev("DevLMRResearchDepth", so.lmr_research_depth);
-  dev("DevProbCut", so.probcut);
-  dev("DevRazoring", so.razoring);
-  dev("DevUpcomingRepetition", so.upcoming_repetition);
-  dev("DevHistoryPruningConditions", so.history_pruning_conditions);
-  dev("DevImprovingFourPlies", so.improving_four_plies);
-  dev("DevNegativeExtensionBelowAlpha", so.negative_extension_below_alpha);
-  dev("DevFiftyMoveDamping", so.fifty_move_damping);
-  dev("DevSmpLmrThreads", so.smp_lmr_threads);
-  dev("DevSmpDepthSkip", so.smp_depth_skip);
-  dev("DevSmpSharedCorrection", so.smp_shared_correction);
-  dev("DevBaselineOrdering", so.ordering.baseline);
-  dev("DevKillers", so.ordering.killers);
-  dev("DevCountermove", so.ordering.countermove);
-  dev("DevButterflyHistory", so.ordering.butterfly);
-  dev("DevCounterMoveHistory", so.ordering.counter_history);
-  dev("DevFollowUpHistory", so.ordering.followup_history);
-  dev("DevCaptureHistory", so.ordering.capture_history);
-  dev("DevDeepContinuation", so.ordering.deep_continuation);
-  dev("DevThreatOrdering", so.ordering.threats);
-  dev("DevPawnHistory", so.ordering.pawn_history);
-  dev("DevLowPlyHistory", so.ordering.low_ply_history);
-  dev("DevContinuationSplit", so.ordering.continuation_split);
-  dev("DevCaptureSeeHistory", so.ordering.capture_see_history);
-  dev("DevEvalDiffHistory", so.ordering.eval_diff_history);
-  dev("DevLMRContinuationUpdate", so.ordering.lmr_continuation_update);
+  for (const auto& [name, flag] : switches) options_.bind_check(name, *flag, hidden);
 
   // Tuning builds expose every search parameter as a spin option, for SPSA.
   if constexpr (params::kTuning)
     for (const params::Param& p : params::all())
       options_.add_spin(p.name, p.default_value, p.min, p.max, [this, p](const std::string& v) {
-        pool_.wait();  // helpers of the last search may still read the parameters
-        *p.value = std::stoi(v);
-        refresh_search_tables();
+        pool_.wait();             // helpers of the last search may still read the parameters
+        *p.value = std::stoi(v);  // the reduction tables are made anew at each start
         return absl::OkStatus();
       });
 }
@@ -239,7 +175,7 @@ bool Uci::execute(std::string_view line) {
   else if (cmd == "bench")
     cmd_bench(tokens);
   else if (cmd == "spsa")
-    for (const params::Param& p : params::all()) out_.line(params::spsa_line(p));
+    cmd_spsa();
   else if (cmd == "debug") {
   } else
     error(absl::StrCat("unknown command '", std::string(line), "'"));
@@ -400,6 +336,18 @@ void Uci::cmd_go(const std::vector<std::string>& tokens) {
                           }};
   finish_search();
   pool_.start(pos_, limits, search_options_, std::move(listener), received);
+}
+
+void Uci::cmd_spsa() {
+  // Only the tuning build can honour the table: elsewhere the parameters are constants, and
+  // an SPSA run would tune nothing.
+  if constexpr (!params::kTuning) {
+    out_.line(
+        "info string spsa: this binary's search parameters are constants; build the tuning "
+        "binary (make TUNING=1, or cmake --preset tuning) to tune them");
+    return;
+  }
+  for (const params::Param& p : params::all()) out_.line(params::spsa_line(p));
 }
 
 void Uci::cmd_perft(const std::vector<std::string>& tokens) {

@@ -45,6 +45,8 @@ class Uci {
   void cmd_go(const std::vector<std::string>& tokens);
   void cmd_perft(const std::vector<std::string>& tokens);
   void cmd_bench(const std::vector<std::string>& tokens);
+  // OpenBench's SPSA input, one line per search parameter (tuning builds only).
+  void cmd_spsa();
   void error(absl::string_view message);
   void finish_search();
   // How a search's info lines are written: fixed when the `go` arrives.

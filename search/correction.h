@@ -30,9 +30,8 @@ inline void update_correction_entry(std::int16_t& e, int depth, int error, int m
   e = std::int16_t(std::clamp(e + (target - e) * weight / kCorrectionGrain, -limit, limit));
 }
 
-// Entries are read and written as relaxed atomics, so that threads may share a table
-// (DevSmpSharedCorrection): a lost update costs nothing, and on x86 the accesses are plain
-// moves.
+// Entries are read and written as relaxed atomics, so that the threads share one table: a
+// lost update costs nothing, and on x86 the accesses are plain moves.
 class CorrectionHistory {
  public:
   static constexpr int kSize = 16384;  // entries per colour

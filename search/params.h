@@ -115,9 +115,8 @@ inline constexpr int kMaxCapturesRemembered = 32;  // captures likewise
 // hard time limit only); a node limit needs the finer grain to stop near its count.
 inline constexpr int kTimeCheckInterval = 1024;
 inline constexpr int kNodeLimitCheckInterval = 64;
-// Lazy SMP details, each behind its switch (docs/threads.md). With the thread-count
-// switch the reductions grow by this many thousandths per unit of ln(threads) (Stockfish's
-// classical tables grew by about 46).
+// Lazy SMP (docs/threads.md): reductions grow by this many thousandths per unit of
+// ln(threads) (Stockfish's classical tables grew by about 46).
 inline constexpr int kLmrThreadScale = 46;
 // Helper threads skip iterations in blocks of kSkipSize[i] depths with phase kSkipPhase[i]
 // (Stockfish 10's tables): at any time the helpers spread over several depths.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Quiescence search and the static-eval correction applied in both searches.
+// Quiescence search: captures (all evasions in check) until the position is quiet.
 #include <algorithm>
 
 #include "movegen/see.h"
@@ -12,51 +12,6 @@
 namespace riposte {
 
 using namespace params;
-
-int Worker::corrected_eval(const Position& pos, int raw_eval) const {
-  const SearchOptions& opt = pool_.options();
-  int v = raw_eval;
-  if (opt.correction_history) {
-    const Color stm = pos.side_to_move();
-    int correction = correction_->pawn.get(stm, pos.pawn_key());
-    // Each table learns the whole error on its own. The blend's weights are what games chose:
-    // they sum to 85/64 by default, so agreeing tables correct a little more than either alone.
-    if (opt.non_pawn_correction)
-      correction = (correction * CorrectionPawnWeight +
-                    (correction_->non_pawn[WHITE].get(stm, pos.non_pawn_key(WHITE)) +
-                     correction_->non_pawn[BLACK].get(stm, pos.non_pawn_key(BLACK))) *
-                        CorrectionNonPawnWeight) /
-                   kCorrectionWeightScale;
-    v += correction;
-  }
-  // Moves without a capture or a pawn move bring the 50-move draw nearer: an advantage that
-  // has not been converted for a while is worth less.
-  // (A counter past 100 comes only from a hostile FEN or move list; the game is drawn there.)
-  if (opt.fifty_move_damping)
-    v = v * (FiftyMoveDamping - std::min(pos.rule50(), 100)) / FiftyMoveDamping;
-  return std::clamp(v, kValueTbLossInMaxPly + 1, kValueTbWinInMaxPly - 1);
-}
-
-void Worker::update_correction(const Position& pos, const Stack* ss, int depth, int best_value,
-                               Move best_move, int beta) {
-  if (!pool_.options().correction_history || ss->raw_eval == kValueNone || is_decisive(best_value))
-    return;
-  // A capture's score says more about the material won than about the position's structure.
-  if (best_move && pos.is_noisy(best_move)) return;
-  // A fail high proves only a lower bound, a fail low only an upper bound: learn only when
-  // that bound lies on the far side of the static eval.
-  if (best_value >= beta && best_value <= ss->static_eval) return;
-  if (!best_move && best_value >= ss->static_eval) return;
-  const Color stm = pos.side_to_move();
-  const int error = best_value - ss->raw_eval;
-  correction_->pawn.update(stm, pos.pawn_key(), depth, error, CorrectionMaxError,
-                           CorrectionMaxWeight);
-  const SearchOptions& opt = pool_.options();
-  if (!opt.non_pawn_correction) return;
-  for (const Color c : {WHITE, BLACK})
-    correction_->non_pawn[c].update(stm, pos.non_pawn_key(c), depth, error, CorrectionMaxError,
-                                    CorrectionMaxWeight);
-}
 
 template <Worker::NodeType NT>
 int Worker::qsearch(Position& pos, Stack* ss, int alpha, int beta) {
@@ -72,7 +27,7 @@ int Worker::qsearch(Position& pos, Stack* ss, int alpha, int beta) {
   if (is_draw(pos, ply)) return kValueDraw;
   if (ply >= kMaxPly) return in_check ? kValueDraw : eval::evaluate(pos, pawn_cache_, eval_cache_);
   const SearchOptions& opt = pool_.options();
-  if (opt.upcoming_repetition && alpha < kValueDraw && pos.upcoming_repetition(ply)) {
+  if (alpha < kValueDraw && pos.upcoming_repetition(ply)) {
     alpha = kValueDraw;
     if (alpha >= beta) return alpha;
   }
@@ -96,7 +51,7 @@ int Worker::qsearch(Position& pos, Stack* ss, int alpha, int beta) {
     // Stand pat: the side to move may decline every capture.
     if (best_value >= beta) {
       // Keep the evaluation for the next visit, which would otherwise compute it again.
-      if (!tt_hit && opt.store_eval)
+      if (!tt_hit)
         pool_.tt().store(key, Move::none(), value_to_tt(best_value, ply), ss->raw_eval, 0,
                          BOUND_LOWER, tt_pv);
       return best_value;
@@ -118,8 +73,8 @@ int Worker::qsearch(Position& pos, Stack* ss, int alpha, int beta) {
   int move_count = 0;
   while (const Move m = picker.next()) {
     ++move_count;
-    if (!in_check && opt.qsearch_pruning && best_value > kValueTbLossInMaxPly &&
-        m.type() != PROMOTION && m.to() != recapture_square && !pos.gives_check(m)) {
+    if (!in_check && best_value > kValueTbLossInMaxPly && m.type() != PROMOTION &&
+        m.to() != recapture_square && !pos.gives_check(m)) {
       // Captures come best first: past the first few, the rest rarely matter.
       if (move_count > QsMoveLimit) continue;
       // Even winning the captured piece for free cannot lift us to alpha.
@@ -135,7 +90,7 @@ int Worker::qsearch(Position& pos, Stack* ss, int alpha, int beta) {
       }
     }
     // Captures that lose material cannot raise a stand-pat score.
-    if (!in_check && opt.qsearch_see_pruning && !pos.see_ge(m, 0)) continue;
+    if (!in_check && !pos.see_ge(m, 0)) continue;
     set_move(ss, pos, m);
     pool_.tt().prefetch(pos.key_after(m));
     pos.do_move(m);

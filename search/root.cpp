@@ -22,8 +22,6 @@ void Worker::iterative_deepening() {
   if (!is_main() && pool_.stopped()) return;
   root_pos_ = pool_.root_position();
   tb_pieces_ = pool_.tb_probe_pieces();
-  correction_ =
-      pool_.options().smp_shared_correction ? &pool_.shared_correction() : &*own_correction_;
   history_->low_ply.clear();  // what the root's first plies learned belongs to the last search
   calls_until_check_ = 0;
   const SearchLimits& limits = pool_.limits();
@@ -39,7 +37,7 @@ void Worker::iterative_deepening() {
 
   for (int depth = 1; depth < kMaxPly; ++depth) {
     if (limits.depth && depth > limits.depth) break;
-    if (!is_main() && pool_.options().smp_depth_skip) {
+    if (!is_main()) {
       const int block = (id_ - 1) % kSkipBlocks;
       if ((depth + root_pos_.game_ply() + kSkipPhase[block]) / kSkipSize[block] % 2) continue;
     }

@@ -64,41 +64,8 @@ struct SearchOptions {
   int syzygy_probe_depth = 1;       // search probes need this depth at the tables' largest size
   int syzygy_probe_limit = 7;       // never probe positions with more pieces
   bool syzygy_50_move_rule = true;  // cursed wins and blessed losses are draws
-  // Development switches for measuring each search feature in games (hidden UCI options).
-  bool null_move = true;
-  bool reverse_futility = true;
-  bool late_move_reductions = true;
-  bool qsearch_see_pruning = true;
-  bool history_lmr = true;        // history adjusts the LMR reduction
-  bool late_move_pruning = true;  // skip late quiets at low depth
-  bool futility_pruning = true;   // skip quiets that cannot reach alpha
-  bool see_pruning = true;        // skip moves losing material at low depth
-  bool history_pruning = true;    // skip quiets with very bad history at low depth
-  // Each on only after its SPRT against the engine without it accepted it, or ended at its
-  // game cap with a positive LLR (docs/search.md).
-  bool singular_extensions = true;  // with multi-cut and negative extensions
-  bool correction_history = true;   // static eval corrected by the pawn-structure history
-  bool non_pawn_correction = true;  // ... and by each colour's non-pawn pieces
-  bool qsearch_pruning = true;      // delta pruning and the move limit in quiescence
-  bool store_eval = true;          // the raw eval goes into the TT at a first visit and a stand pat
-  bool lmr_captures = true;        // captures are reduced too, by their own table
-  bool lmr_tt_pv = true;           // a node that was on a PV reduces a ply less
-  bool lmr_noisy_tt_move = true;   // a noisy TT move makes the quiets reduce a ply more
-  bool lmr_research_depth = true;  // re-search a ply deeper or shallower by the reduced result
-  bool probcut = true;
-  bool razoring = true;
-  // Details kept by their bundle SPRTs (docs/search.md).
-  bool upcoming_repetition = true;         // a move back to an earlier position: at least a draw
-  bool history_pruning_conditions = true;  // RFP and null move read the last move's history
-  bool improving_four_plies = true;  // improving from four plies back when two back was in check
-  bool negative_extension_below_alpha = true;  // a TT move scored at or below alpha: -1 ply
-  // The corrected static eval shrinks towards 0 as the 50-move counter grows.
-  bool fifty_move_damping = true;
-  // Lazy SMP details, each on only when its SPRT on simulated four-thread games (alone
-  // against the defaults) ended at its cap with a positive LLR (docs/threads.md).
-  bool smp_lmr_threads = true;        // reductions grow with the log of the thread count
-  bool smp_depth_skip = true;         // helpers skip some iterations (kSkipSize, kSkipPhase)
-  bool smp_shared_correction = true;  // one set of correction histories for all threads
+  // The move-ordering heuristics, each behind a switch so that what each is worth can be
+  // measured in games (docs/move-ordering.md); every other search feature always runs.
   OrderingSwitches ordering;
 };
 

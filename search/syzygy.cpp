@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "search/syzygy.h"
 
+#include <dlfcn.h>
+
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -18,6 +20,37 @@
 namespace riposte::syzygy {
 
 namespace {
+
+// Fathom is opened at run time, on the first SyzygyPath, so that a binary copied to a machine
+// without libfathom still runs: it then plays without tablebases and says why.
+constexpr const char* kFathomLibrary = "libfathom.so.1";
+struct Fathom {
+  decltype(&tb_init) init = nullptr;
+  decltype(&tb_probe_wdl_impl) probe_wdl = nullptr;
+  decltype(&tb_probe_root_impl) probe_root = nullptr;
+  decltype(&tb_probe_root_wdl) probe_root_wdl = nullptr;
+  const unsigned* largest = nullptr;  // Fathom's TB_LARGEST
+};
+
+// The library's entry points, or nullptr when it or one of them is missing. Opened once and
+// never closed: the tables it maps live as long as the engine.
+const Fathom* fathom() {
+  static const std::optional<Fathom> library = []() -> std::optional<Fathom> {
+    void* handle = dlopen(kFathomLibrary, RTLD_NOW | RTLD_LOCAL);
+    if (!handle) return std::nullopt;
+    const auto symbol = [handle]<typename T>(T& target, const char* name) {
+      target = reinterpret_cast<T>(dlsym(handle, name));
+      return target != nullptr;
+    };
+    Fathom f;
+    if (!symbol(f.init, "tb_init") || !symbol(f.probe_wdl, "tb_probe_wdl_impl") ||
+        !symbol(f.probe_root, "tb_probe_root_impl") ||
+        !symbol(f.probe_root_wdl, "tb_probe_root_wdl") || !symbol(f.largest, "TB_LARGEST"))
+      return std::nullopt;
+    return f;
+  }();
+  return library ? &*library : nullptr;
+}
 
 // Fathom's own TB_LARGEST survives an unload; this one is 0 whenever nothing is loaded.
 std::atomic<int> loaded_largest{0};
@@ -89,9 +122,10 @@ Wdl adjusted(int wdl, bool use_rule50) {
 // above draws above blessed losses. Fails when a DTZ table is missing.
 std::optional<RootRanking> rank_by_dtz(const Position& pos, const FathomBoard& b, bool use_rule50) {
   std::array<unsigned, TB_MAX_MOVES> results{};
+  if (b.castling) return std::nullopt;
   const unsigned root =
-      tb_probe_root(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights, b.pawns,
-                    b.rule50, b.castling, b.ep, b.white_to_move, results.data());
+      fathom()->probe_root(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights,
+                           b.pawns, b.rule50, b.ep, b.white_to_move, results.data());
   if (root == TB_RESULT_FAILED || root == TB_RESULT_CHECKMATE || root == TB_RESULT_STALEMATE)
     return std::nullopt;
   RootRanking best;
@@ -120,9 +154,9 @@ std::optional<RootRanking> rank_by_dtz(const Position& pos, const FathomBoard& b
 // The fallback without DTZ tables: every move that keeps the best WDL result.
 std::optional<RootRanking> rank_by_wdl(const Position& pos, const FathomBoard& b, bool use_rule50) {
   auto rm = std::make_unique<TbRootMoves>();  // about 100 KB: not for the stack
-  if (!tb_probe_root_wdl(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights,
-                         b.pawns, b.rule50, b.castling, b.ep, b.white_to_move, use_rule50,
-                         rm.get()))
+  if (!fathom()->probe_root_wdl(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights,
+                                b.pawns, b.rule50, b.castling, b.ep, b.white_to_move, use_rule50,
+                                rm.get()))
     return std::nullopt;
   RootRanking best;
   int best_rank = -1'000'000;
@@ -185,12 +219,17 @@ absl::StatusOr<LoadReport> load(std::string_view path) {
                                             problems.empty() ? "" : ": ", problems,
                                             "; playing without tablebases"));
 
+  const Fathom* lib = fathom();
+  if (!lib)
+    return absl::UnavailableError(absl::StrCat("Syzygy tables need ", kFathomLibrary,
+                                               " (Debian package libfathom1), which could not "
+                                               "be loaded; playing without tablebases"));
   if (path != fathom_path || fathom_largest == 0) {
     // Fathom reports truncated files itself, on stdout: keep its line ahead of ours.
-    const bool ok = tb_init(std::string(path).c_str());
+    const bool ok = lib->init(std::string(path).c_str());
     std::fflush(stdout);
     fathom_path = std::string(path);
-    fathom_largest = ok ? int(TB_LARGEST) : 0;
+    fathom_largest = ok ? int(*lib->largest) : 0;
   }
   if (fathom_largest == 0)
     return absl::InternalError(absl::StrCat("the tables in '", std::string(path),
@@ -205,8 +244,10 @@ int largest() { return loaded_largest.load(std::memory_order_relaxed); }
 std::optional<Wdl> probe_wdl(const Position& pos) {
   if (popcount(pos.pieces()) > largest()) return std::nullopt;
   const FathomBoard b = fathom_board(pos);
-  const unsigned r = tb_probe_wdl(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops,
-                                  b.knights, b.pawns, b.rule50, b.castling, b.ep, b.white_to_move);
+  // Fathom's WDL tables know nothing of castling or of moves since the last zeroing move.
+  if (b.castling || b.rule50) return std::nullopt;
+  const unsigned r = fathom()->probe_wdl(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops,
+                                         b.knights, b.pawns, b.ep, b.white_to_move);
   if (r == TB_RESULT_FAILED) return std::nullopt;
   return Wdl(int(r) - 2);
 }

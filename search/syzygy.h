@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Syzygy endgame tablebases, probed through Debian's libfathom. Fathom keeps one global set of
-// tables: load them only while no search runs; WDL probes are then safe from every thread.
+// Syzygy endgame tablebases, probed through Debian's libfathom, which is opened at run time (a
+// machine without it plays without tables). Fathom keeps one global set of tables: load them
+// only while no search runs; WDL probes are then safe from every thread.
 #pragma once
 
 #include <cstdint>

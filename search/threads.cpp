@@ -132,7 +132,7 @@ void ThreadPool::start(const Position& pos, const SearchLimits& limits,
   stop_on_ponderhit_.store(false, std::memory_order_relaxed);
   time_.init(limits, pos.side_to_move(), pos.game_ply(), options.move_overhead, options.ponder,
              received);
-  if (options.smp_lmr_threads) thread_reductions_ = make_reductions(size());
+  thread_reductions_ = make_reductions(size());
   rank_tablebase_root();
   tt_.new_search();
   main_searching_.store(1, std::memory_order_release);

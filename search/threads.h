@@ -64,9 +64,9 @@ class ThreadPool {
   // The tablebase result of the root, as reported while the search proves no mate;
   // kValueNone when the root is not in the tables.
   int root_tb_score() const { return root_tb_score_; }
-  // The reductions for this pool's thread count (DevSmpLmrThreads), made at each start.
+  // The reductions for this pool's thread count, made at each start.
   const ReductionTables& thread_reductions() const { return thread_reductions_; }
-  // The correction histories every thread shares under DevSmpSharedCorrection.
+  // The correction histories every thread shares.
   CorrectionTables& shared_correction() { return *shared_correction_; }
   bool stopped() const { return stop_.load(std::memory_order_relaxed); }
   bool pondering() const { return ponder_.load(std::memory_order_relaxed); }

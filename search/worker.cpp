@@ -17,8 +17,6 @@ namespace {
 
 using namespace params;
 
-ReductionTables reductions = make_reductions(1);
-
 int reduction(const ReductionTables& tables, bool noisy, int depth, int move_count) {
   const auto& table = noisy ? tables.noisy : tables.quiet;
   return table[std::min(depth, 63)][std::min(move_count, 63)];
@@ -60,10 +58,11 @@ ReductionTables make_reductions(int threads) {
   return t;
 }
 
-void refresh_search_tables() { reductions = make_reductions(1); }
-
 Worker::Worker(ThreadPool& pool, int id)
-    : pool_(pool), id_(id), root_pos_(Position::start_position()), correction_(&*own_correction_) {}
+    : pool_(pool),
+      id_(id),
+      root_pos_(Position::start_position()),
+      correction_(&pool.shared_correction()) {}
 
 void Worker::clear(bool release_pages) {
   auto wipe = [release_pages](auto& table) {
@@ -72,7 +71,6 @@ void Worker::clear(bool release_pages) {
   wipe(history_);
   wipe(pawn_cache_);
   wipe(eval_cache_);
-  wipe(own_correction_);
 }
 
 void Worker::set_move(Stack* ss, const Position& pos, Move m) {
@@ -234,55 +232,51 @@ std::optional<int> Worker::probcut(Position& pos, Stack* ss, int beta, int depth
                                                                             int beta, int depth,
                                                                             bool cut_node,
                                                                             const NodeEstimate& n) {
-  const SearchOptions& opt = pool_.options();
   const int eval = n.eval;
   // Razoring: hopelessly below alpha at low depth; let quiescence confirm it.
-  if (opt.razoring && depth <= RazorDepth &&
-      eval + RazorBase + RazorPerDepth * depth * depth < alpha) {
+  if (depth <= RazorDepth && eval + RazorBase + RazorPerDepth * depth * depth < alpha) {
     const int value = qsearch<kNonPV>(pos, ss, alpha - 1, alpha);
     if (value < alpha) return value;
   }
   // A strong quiet move just played by the opponent makes both prunings below less likely.
-  const int last_history = opt.history_pruning_conditions ? (ss - 1)->stat_score : 0;
+  const int last_history = (ss - 1)->stat_score;
   // Reverse futility pruning: far enough above beta that a quiet reply will not drop us.
-  if (opt.reverse_futility && depth <= ReverseFutilityDepth &&
+  if (depth <= ReverseFutilityDepth &&
       eval - ReverseFutilityMargin * (depth - n.improving) -
               last_history / ReverseFutilityHistoryDiv >=
           beta &&
       eval < kValueTbWinInMaxPly)
     return eval;
   // Null-move pruning: if passing still fails high, a real move will too.
-  if (opt.null_move && depth >= NullMoveMinDepth && eval >= beta && ss->static_eval >= beta &&
+  if (depth >= NullMoveMinDepth && eval >= beta && ss->static_eval >= beta &&
       last_history < NullMoveHistoryMax && (ss - 1)->move != Move::null() &&
       pos.has_non_pawn_material(pos.side_to_move()) && beta > kValueTbLossInMaxPly)
     if (const auto value = null_move(pos, ss, beta, depth, eval, cut_node)) return value;
   // ProbCut: a good capture that beats beta by a margin in a reduced search almost surely
   // beats beta in the full one.
-  if (opt.probcut && depth >= ProbCutMinDepth && !is_decisive(beta))
+  if (depth >= ProbCutMinDepth && !is_decisive(beta))
     return probcut(pos, ss, beta, depth, n, cut_node);
   return std::nullopt;
 }
 
 Worker::SingularResult Worker::singular_extension(Position& pos, Stack* ss, int alpha, int beta,
-                                                  int depth, Move tt_move, int tt_value,
-                                                  bool pv_node, bool cut_node) {
-  const int singular_beta = tt_value - depth * SingularMargin / kSingularMarginScale;
-  ss->excluded = tt_move;
-  const int value =
-      search<kNonPV>(pos, ss, singular_beta - 1, singular_beta, (depth - 1) / 2, cut_node);
+                                                  const LoopNode& node) {
+  const int singular_beta = node.tt_value - node.depth * SingularMargin / kSingularMarginScale;
+  ss->excluded = node.tt_move;
+  const int value = search<kNonPV>(pos, ss, singular_beta - 1, singular_beta, (node.depth - 1) / 2,
+                                   node.cut_node);
   ss->excluded = Move::none();
   if (pool_.stopped()) return {.cutoff = 0};
   if (value < singular_beta) {
-    const bool far_below = !pv_node && value < singular_beta - SingularDoubleMargin;
+    const bool far_below = !node.pv_node && value < singular_beta - SingularDoubleMargin;
     return {far_below && ss->double_extensions < SingularMaxDoubles ? 2 : 1, std::nullopt};
   }
   // Multi-cut: another move beats beta as well, so this node fails high anyway.
   if (singular_beta >= beta) return {.cutoff = singular_beta};
   // The TT move is not alone (or this is a cut node): spend less on it.
-  if (tt_value >= beta || cut_node) return {-1, std::nullopt};
+  if (node.tt_value >= beta || node.cut_node) return {-1, std::nullopt};
   // Neither alone nor good enough to raise alpha here: no reason to look at it deeper.
-  if (pool_.options().negative_extension_below_alpha && tt_value <= alpha)
-    return {-1, std::nullopt};
+  if (node.tt_value <= alpha) return {-1, std::nullopt};
   return {};
 }
 
@@ -291,7 +285,7 @@ Worker::SingularResult Worker::singular_extension(Position& pos, Stack* ss, int 
   const bool tt_eval = tte && tte->eval != kValueNone;
   ss->raw_eval = tt_eval ? tte->eval : eval::evaluate(pos, pawn_cache_, eval_cache_);
   // Keep the evaluation even if this node returns before its final store.
-  if (!tt_eval && pool_.options().store_eval)
+  if (!tt_eval)
     pool_.tt().store(pos.key(), Move::none(), kValueNone, ss->raw_eval, kDepthNone, BOUND_NONE,
                      ss->tt_pv);
   ss->static_eval = corrected_eval(pos, ss->raw_eval);
@@ -302,51 +296,43 @@ Worker::SingularResult Worker::singular_extension(Position& pos, Stack* ss, int 
   return ss->static_eval;
 }
 
-[[gnu::always_inline]] inline bool Worker::skip_move(const Position& pos, const Stack* ss,
-                                                     const MoveFacts& mf, int depth, int move_count,
-                                                     bool improving, int alpha,
-                                                     bool& skip_quiets) const {
-  const SearchOptions& opt = pool_.options();
+[[gnu::always_inline]] inline Worker::MovePruning Worker::prune_move(
+    const Position& pos, const Stack* ss, const MoveFacts& mf, const LoopNode& node, int move_count,
+    int alpha) const {
+  const int depth = node.depth;
+  const auto skip_if = [](bool skip) { return skip ? MovePruning::kSkip : MovePruning::kSearch; };
   if (mf.noisy || mf.gives_check)
-    return opt.see_pruning && depth <= PruningDepth &&
-           !pos.see_ge(mf.move, -SeeCaptureMargin * depth);
+    return skip_if(depth <= PruningDepth && !pos.see_ge(mf.move, -SeeCaptureMargin * depth));
   // Late move pruning: at low depth, the quiets after the first few rarely matter.
-  if (opt.late_move_pruning && depth <= PruningDepth &&
-      move_count >= late_move_count(depth, improving)) {
-    skip_quiets = true;
-    return true;
-  }
+  if (depth <= PruningDepth && move_count >= late_move_count(depth, node.improving))
+    return MovePruning::kSkipQuiets;
   // The rules below judge the move at the depth late-move reduction would give it.
-  const ReductionTables& tables = opt.smp_lmr_threads ? pool_.thread_reductions() : reductions;
-  const int lmr_depth = std::max(depth - 1 - reduction(tables, false, depth, move_count), 0);
-  if (opt.history_pruning && lmr_depth < HistoryPruningDepth &&
-      mf.history < -HistoryPruningMargin * depth)
-    return true;
-  if (opt.futility_pruning && lmr_depth <= PruningDepth &&
+  const int lmr_depth =
+      std::max(depth - 1 - reduction(pool_.thread_reductions(), false, depth, move_count), 0);
+  if (lmr_depth < HistoryPruningDepth && mf.history < -HistoryPruningMargin * depth)
+    return MovePruning::kSkip;
+  if (lmr_depth <= PruningDepth &&
       ss->static_eval + FutilityBase + FutilityPerDepth * lmr_depth <= alpha)
-    return true;
-  return opt.see_pruning && lmr_depth <= PruningDepth &&
-         !pos.see_ge(mf.move, -SeeQuietMargin * lmr_depth * lmr_depth);
+    return MovePruning::kSkip;
+  return skip_if(lmr_depth <= PruningDepth &&
+                 !pos.see_ge(mf.move, -SeeQuietMargin * lmr_depth * lmr_depth));
 }
 
 [[gnu::always_inline]] inline int Worker::late_move_reduction(const Stack* ss, const MoveFacts& mf,
-                                                              int depth, int move_count,
-                                                              bool pv_node, bool cut_node,
-                                                              bool improving, bool tt_noisy) const {
-  const SearchOptions& opt = pool_.options();
-  int r = reduction(opt.smp_lmr_threads ? pool_.thread_reductions() : reductions, mf.noisy, depth,
-                    move_count);
-  r -= pv_node;
-  r += cut_node;
+                                                              const LoopNode& node,
+                                                              int move_count) const {
+  int r = reduction(pool_.thread_reductions(), mf.noisy, node.depth, move_count);
+  r -= node.pv_node;
+  r += node.cut_node;
   r -= mf.gives_check;
   if (mf.noisy) {
     r -= mf.history / LmrCaptureHistoryDiv;
   } else {
-    r += !improving;
-    if (opt.history_lmr) r -= mf.history / LmrHistoryDiv;
-    if (opt.lmr_noisy_tt_move) r += tt_noisy;  // the best move here is probably a capture
+    r += !node.improving;
+    r -= mf.history / LmrHistoryDiv;
+    r += node.tt_noisy;  // the best move here is probably a capture
   }
-  if (opt.lmr_tt_pv) r -= ss->tt_pv && !pv_node;
+  r -= ss->tt_pv && !node.pv_node;
   return r;
 }
 
@@ -366,15 +352,15 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
   const bool in_check = pos.checkers();
   const Move excluded = ss->excluded;
   const SearchOptions& opt = pool_.options();
+  // A step's Elo is what games measured it to be worth when it was added, against the engine
+  // without it (docs/search.md gives each figure's games, error, commit and date).
 
-  // Step 1. Check extension; at the horizon, quiescence takes over. With the limit on, only
-  // within twice the iteration's depth: checks traded back and forth would otherwise keep the
-  // depth from falling (a tree that explodes when the checks are ordered badly).
+  // Step 1. Check extension; at the horizon, quiescence takes over.
   if (in_check && !root) ++depth;
   if (depth <= 0) return qsearch<kQSearchType>(pos, ss, alpha, beta);
 
   // Step 2. Node start: stop, draws, the ply limit, mate distance pruning (no line from here
-  // can beat a shorter mate already found).
+  // can beat a shorter mate already found). Upcoming repetition ~+10 Elo.
   if (pv_node) {
     pv_->length[ply] = ply;
     seldepth_ = std::max(seldepth_, ply + 1);
@@ -386,7 +372,7 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
     if (ply >= kMaxPly)
       return in_check ? kValueDraw : eval::evaluate(pos, pawn_cache_, eval_cache_);
     // A reversible move returns to an earlier position: this node is worth a draw at least.
-    if (opt.upcoming_repetition && alpha < kValueDraw && pos.upcoming_repetition(ply)) {
+    if (alpha < kValueDraw && pos.upcoming_repetition(ply)) {
       alpha = kValueDraw;
       if (alpha >= beta) return alpha;
     }
@@ -409,7 +395,7 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
     return tt_value;
 
   // Step 4. Tablebases: a proven result ends the node when its bound allows; in a PV node it
-  // bounds the search's result instead.
+  // bounds the search's result instead (~+4 Elo from endgame starts).
   int best_value = -kValueInfinite, max_value = kValueInfinite;
   if (!root && !excluded && tb_pieces_)
     if (const auto tb = probe_tablebase(pos, ss, alpha, beta, depth)) {
@@ -420,14 +406,14 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
       if (pv_node && tb->bound == BOUND_UPPER) max_value = tb->value;
     }
 
-  // Step 5. Static evaluation, corrected by the correction history.
+  // Step 5. Static evaluation, corrected by the correction history (~+48 Elo, and ~+6 more
+  // from the non-pawn tables).
   const int eval = in_check   ? kValueNone
                    : excluded ? ss->static_eval
                               : evaluate_node(pos, ss, tt_hit ? &tte : nullptr, tt_value);
   if (in_check) ss->static_eval = ss->raw_eval = kValueNone;
   // Against our last eval; with the check two plies back, the one before it.
-  const Stack* earlier =
-      opt.improving_four_plies && (ss - 2)->static_eval == kValueNone ? ss - 4 : ss - 2;
+  const Stack* earlier = (ss - 2)->static_eval == kValueNone ? ss - 4 : ss - 2;
   const bool improving =
       !in_check && earlier->static_eval != kValueNone && ss->static_eval > earlier->static_eval;
   // The opponent's last quiet move learns from the eval swing it caused, once per position.
@@ -437,26 +423,29 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
     record_eval_swing(*history_, opt.ordering, ~pos.side_to_move(), (ss - 1)->move,
                       (ss - 1)->threatened, (ss - 1)->static_eval, ss->static_eval);
 
-  // Step 6. Pruning before the moves, at non-PV nodes out of check.
+  // Step 6. Pruning before the moves, at non-PV nodes out of check (razoring ~+16, reverse
+  // futility ~+43, null move ~+31, ProbCut ~+12 Elo).
   if (!pv_node && !in_check && !excluded)
     if (const auto value = prune_before_moves(pos, ss, alpha, beta, depth, cut_node,
                                               {eval, improving, tt_move, tt_value, tte.depth}))
       return *value;
 
-  // Step 7. The move loop: the root walks its root moves, other nodes the staged picker.
+  // Step 7. The move loop: the root walks its root moves, other nodes the staged picker (the
+  // picker and its histories against MVV-LVA and generation order: ~+219 Elo).
   (ss + 2)->killers.clear();
   const Color us = pos.side_to_move();
   OrderingContext ctx = context(pos, ss);
   if (opt.ordering.threats) ss->threatened = (ctx.threats = threats_against_side_to_move(pos)).all;
   MovePicker picker(MovePicker::Main{}, pos, tt_move, depth, *history_, ctx, ss->killers,
                     opt.ordering, excluded);
-  const bool tt_noisy = tt_move && pos.is_noisy(tt_move);
+  const LoopNode node{
+      depth, pv_node, cut_node, improving, tt_move, tt_value, tt_move && pos.is_noisy(tt_move)};
   std::size_t root_index = pv_index_;
   [[maybe_unused]] std::uint64_t nodes_before = 0;  // root: nodes before the current move
   int move_count = 0;
   Move best_move = Move::none();
-  TriedMoves tried;  // for the malus at a cutoff
-  bool skip_quiets = false;
+  TriedMoves tried;          // for the malus at a cutoff
+  bool skip_quiets = false;  // late-move pruning has dropped the remaining quiets
 
   for (;;) {
     Move m;
@@ -475,28 +464,31 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
         noisy ? capture_history(*history_, pos, m)
               : quiet_history(*history_, opt.ordering, ctx, us, pos.moved_piece(m), m)};
 
-    // Step 8. Low-depth pruning of single moves, once a move has kept us out of a proven loss.
-    if (!root && best_value > kValueTbLossInMaxPly && !in_check && pos.has_non_pawn_material(us) &&
-        skip_move(pos, ss, mf, depth, move_count, improving, alpha, skip_quiets))
-      continue;
+    // Step 8. Low-depth pruning of single moves, once a move has kept us out of a proven loss
+    // (late move pruning ~+63, SEE ~+40, futility ~+9 Elo; history pruning ~+1).
+    if (!root && best_value > kValueTbLossInMaxPly && !in_check && pos.has_non_pawn_material(us))
+      if (const MovePruning p = prune_move(pos, ss, mf, node, move_count, alpha);
+          p != MovePruning::kSearch) {
+        skip_quiets |= p == MovePruning::kSkipQuiets;
+        continue;
+      }
 
     // Step 9. Extensions: the TT move, when every other move fails well below its score, is
-    // the only good one and deserves a deeper look. They stop at twice the root depth so that
-    // lines of forced replies cannot explode the tree.
+    // the only good one and deserves a deeper look (~+32 Elo). They stop at twice the root
+    // depth so that lines of forced replies cannot explode the tree.
     int extension = 0;
-    if (opt.singular_extensions && !root && m == tt_move && !excluded &&
-        depth >= SingularMinDepth && ply < 2 * root_depth_ && tt_value != kValueNone &&
-        !is_decisive(tt_value) && (tte.bound & BOUND_LOWER) &&
+    if (!root && m == tt_move && !excluded && depth >= SingularMinDepth && ply < 2 * root_depth_ &&
+        tt_value != kValueNone && !is_decisive(tt_value) && (tte.bound & BOUND_LOWER) &&
         tte.depth >= depth - SingularTTDepthMargin) {
-      const SingularResult singular =
-          singular_extension(pos, ss, alpha, beta, depth, m, tt_value, pv_node, cut_node);
+      const SingularResult singular = singular_extension(pos, ss, alpha, beta, node);
       if (singular.cutoff) return *singular.cutoff;
       extension = singular.extension;
     }
     int new_depth = depth - 1 + extension;
     (ss + 1)->double_extensions = ss->double_extensions + (extension >= 2);
 
-    // Step 10. Make the move; late moves get a reduced null-window search first.
+    // Step 10. Make the move; late moves get a reduced null-window search first (LMR ~+63 Elo,
+    // history in the reduction ~+44).
     set_move(ss, pos, m);
     ss->stat_score = noisy ? 0 : mf.history;
     pool_.tt().prefetch(pos.key_after(m));
@@ -506,19 +498,15 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
     // pruning narrowed beta) has no PV of its own: never copy a sibling's line after it.
     if (pv_node) pv_->length[ply + 1] = ply + 1;
 
-    if (opt.late_move_reductions && depth >= LmrMinDepth && move_count > 1 + pv_node &&
-        (!noisy || opt.lmr_captures)) {
-      const int r =
-          late_move_reduction(ss, mf, depth, move_count, pv_node, cut_node, improving, tt_noisy);
+    if (depth >= LmrMinDepth && move_count > 1 + pv_node) {
+      const int r = late_move_reduction(ss, mf, node, move_count);
       const int reduced = std::clamp(new_depth - r, 1, std::max(new_depth, 1));
       value = -search<kNonPV>(pos, ss + 1, -(alpha + 1), -alpha, reduced, true);
       if (value > alpha && reduced < new_depth) {
         // The re-search goes a ply deeper when the reduced result beat the best by a lot, and
         // a ply shallower when it barely did.
-        if (opt.lmr_research_depth) {
-          new_depth += value > best_value + LmrDeeperMargin + LmrDeeperPerDepth * new_depth;
-          new_depth -= value < best_value + LmrShallowerMargin;
-        }
+        new_depth += value > best_value + LmrDeeperMargin + LmrDeeperPerDepth * new_depth;
+        new_depth -= value < best_value + LmrShallowerMargin;
         if (reduced < new_depth) {
           value = -search<kNonPV>(pos, ss + 1, -(alpha + 1), -alpha, new_depth, !cut_node);
           // The re-search says whether the reduction misjudged the move.

@@ -21,16 +21,13 @@ namespace riposte {
 
 class ThreadPool;
 
-// Recomputes the tables derived from search parameters (tuning builds change them at run time).
-void refresh_search_tables();
-
 // Late-move reductions in plies by remaining depth and move number, in Ethereal's log-log
 // shape: base + ln d * ln m / div, one table for quiet moves and one for captures.
 struct ReductionTables {
   std::array<std::array<std::int8_t, 64>, 64> quiet, noisy;
 };
-// The tables for a pool of `threads`: more threads reduce more (DevSmpLmrThreads); 1 gives the
-// tables every search uses without that switch.
+// The tables for a pool of `threads`: more threads reduce a little more, by the log of the
+// count (made at each start, so tuning builds see changed parameters).
 ReductionTables make_reductions(int threads);
 
 // Cache-line aligned, as is its node counter, so threads never share a line they write.
@@ -113,6 +110,18 @@ class alignas(64) Worker {
     int tt_value;  // kValueNone without one
     int tt_depth;
   };
+  // What the move loop's rules need to know of their node.
+  struct LoopNode {
+    int depth;
+    bool pv_node;
+    bool cut_node;
+    bool improving;
+    Move tt_move;
+    int tt_value;   // kValueNone without one
+    bool tt_noisy;  // the TT move is a capture or promotion
+  };
+  // Low-depth pruning's verdict on one move.
+  enum class MovePruning { kSearch, kSkip, kSkipQuiets };
   // What the per-move rules need to know of a move.
   struct MoveFacts {
     Move move;
@@ -136,15 +145,16 @@ class alignas(64) Worker {
                                         bool cut_node, const NodeEstimate& n);
   std::optional<int> probcut(Position& pos, Stack* ss, int beta, int depth, const NodeEstimate& n,
                              bool cut_node);
-  SingularResult singular_extension(Position& pos, Stack* ss, int alpha, int beta, int depth,
-                                    Move tt_move, int tt_value, bool pv_node, bool cut_node);
-  // Low-depth pruning of one move: true to skip it. Sets skip_quiets when late-move pruning
-  // drops every quiet after it.
-  bool skip_move(const Position& pos, const Stack* ss, const MoveFacts& mf, int depth,
-                 int move_count, bool improving, int alpha, bool& skip_quiets) const;
+  // Tests whether the TT move is the only good move at the node (its tt_move and tt_value).
+  SingularResult singular_extension(Position& pos, Stack* ss, int alpha, int beta,
+                                    const LoopNode& node);
+  // Low-depth pruning of one move: skip it, or skip it and every quiet after it (late-move
+  // pruning), or search it.
+  MovePruning prune_move(const Position& pos, const Stack* ss, const MoveFacts& mf,
+                         const LoopNode& node, int move_count, int alpha) const;
   // Plies by which late-move reduction shortens the null-window search of a late move.
-  int late_move_reduction(const Stack* ss, const MoveFacts& mf, int depth, int move_count,
-                          bool pv_node, bool cut_node, bool improving, bool tt_noisy) const;
+  int late_move_reduction(const Stack* ss, const MoveFacts& mf, const LoopNode& node,
+                          int move_count) const;
   void count_cutoff(int move_count, PickStage stage);  // ordering statistics builds only
   // Root bookkeeping after a root move was searched: its score and PV, its node effort, and
   // for the main thread's time management whether it changed or confirmed the best move.
@@ -192,9 +202,8 @@ class alignas(64) Worker {
   Zeroed<HistoryTables> history_;
   eval::PawnCache pawn_cache_;
   eval::EvalCache eval_cache_;
-  Zeroed<CorrectionTables> own_correction_;
-  // This thread's tables, or the pool's shared ones (DevSmpSharedCorrection); set at each start.
-  CorrectionTables* correction_ = nullptr;
+  // The pool's correction histories, which every thread reads and teaches.
+  CorrectionTables* correction_;
   std::uint64_t calls_until_check_ = 0;
 
   // The triangular PV table: pv[ply] is the line from ply on, length[ply] where it ends.

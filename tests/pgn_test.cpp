@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // PGN games read back as scored positions: exact positions, scores turned to White's view,
 // book moves, mate scores, variations and NAGs skipped, and an illegal move reported.
-#include "tools/datagen/pgn.h"
+#include "movegen/pgn.h"
 
 #include "gtest/gtest.h"
 

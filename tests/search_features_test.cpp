@@ -45,82 +45,37 @@ TEST(CorrectionHistory, LearnsAConstantErrorAndNothingElse) {
   EXPECT_NEAR(corr->get(BLACK, key), -64, 1);
 }
 
-// The later search details (upcoming repetition, pruning conditions, fifty-move damping), one
-// at a time: each must change the tree it
-// searches (it is wired in), and the search must still find a mate and a perpetual check.
-struct DetailSwitch {
-  const char* name;
-  bool SearchOptions::*flag;
-};
-
-struct SearchWithDetail : ::testing::TestWithParam<DetailSwitch> {
-  struct Outcome {
-    Move best;
-    int score = 0;
-    std::uint64_t nodes = 0;
-  };
-  Outcome run(const char* fen, int depth, bool on) {
+// The whole search, every detail on, still finds a mate and holds a perpetual check.
+TEST(SearchDetails, FindTheMateAndThePerpetual) {
+  const auto run = [](const char* fen, int depth) {
     TranspositionTable tt;
     EXPECT_TRUE(tt.resize(16).ok());
     ThreadPool pool(tt);
-    SearchOptions options;
-    options.*GetParam().flag = on;
     SearchLimits limits;
     limits.depth = depth;
-    Outcome o;
-    pool.start(
-        *Position::from_fen(fen), limits, options,
-        {[&](const SearchReport& r) { o.score = r.score; }, [&](Move m, Move) { o.best = m; }});
+    std::pair<Move, int> result{Move::none(), 0};
+    pool.start(*Position::from_fen(fen), limits, SearchOptions{},
+               {[&](const SearchReport& r) { result.second = r.score; },
+                [&](Move m, Move) { result.first = m; }});
     pool.wait();
-    o.nodes = pool.nodes();
-    return o;
-  }
-};
-
-TEST_P(SearchWithDetail, ChangesTheTreeAndKeepsKnownResults) {
-  // A quiet middlegame and two tactical ones (checks by both queens; Kiwipete), searched deep
-  // enough for every rule: the node count over the three must change.
-  auto nodes = [&](bool on) {
-    return run("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 3 9", 12, on)
-               .nodes +
-           run("5r1k/2p3q1/1p1npr2/pPn1N1pp/P1PN4/R4PPP/4Q1K1/3R4 w - - 0 1", 12, on).nodes +
-           run("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 10, on)
-               .nodes;
+    return result;
   };
-  EXPECT_NE(nodes(true), nodes(false)) << GetParam().name;
-  const Outcome mate = run("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 8, true);
-  EXPECT_EQ(mate.score, mate_in(1));
-  EXPECT_EQ(to_uci(mate.best, false), "d1d8");
-  const Outcome perpetual = run("6k1/6p1/8/6KQ/1r6/q2b4/8/8 w - - 0 1", 10, true);
-  EXPECT_EQ(to_uci(perpetual.best, false), "h5e8");
-  EXPECT_EQ(perpetual.score, 0);
+  const auto [mate_move, mate_score] = run("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 8);
+  EXPECT_EQ(mate_score, mate_in(1));
+  EXPECT_EQ(to_uci(mate_move, false), "d1d8");
+  const auto [perpetual_move, perpetual_score] = run("6k1/6p1/8/6KQ/1r6/q2b4/8/8 w - - 0 1", 10);
+  EXPECT_EQ(to_uci(perpetual_move, false), "h5e8");
+  EXPECT_EQ(perpetual_score, 0);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    SearchDetails, SearchWithDetail,
-    ::testing::Values(DetailSwitch{"upcoming repetition", &SearchOptions::upcoming_repetition},
-                      DetailSwitch{"history pruning conditions",
-                                   &SearchOptions::history_pruning_conditions},
-                      DetailSwitch{"improving four plies", &SearchOptions::improving_four_plies},
-                      DetailSwitch{"negative extension below alpha",
-                                   &SearchOptions::negative_extension_below_alpha},
-                      DetailSwitch{"fifty move damping", &SearchOptions::fifty_move_damping}),
-    [](const auto& info) {
-      std::string name;
-      for (const char* p = info.param.name; *p; ++p)
-        if (std::isalnum(static_cast<unsigned char>(*p))) name += *p;
-      return name;
-    });
-
-TEST(FiftyMoveDamping, ShrinksTheScoreAsTheCounterGrowsAndOnlyThen) {
+TEST(FiftyMoveDamping, ShrinksTheScoreAsTheCounterGrows) {
   // King and queen against king: no capture in the tree resets the counter, and no mate or
   // 50-move draw is within a 4-ply search.
-  const auto score = [](int rule50, bool damping) {
+  const auto score = [](int rule50) {
     TranspositionTable tt;
     EXPECT_TRUE(tt.resize(16).ok());
     ThreadPool pool(tt);
     SearchOptions options;
-    options.fifty_move_damping = damping;
     SearchLimits limits;
     limits.depth = 4;
     int s = 0;
@@ -129,13 +84,13 @@ TEST(FiftyMoveDamping, ShrinksTheScoreAsTheCounterGrowsAndOnlyThen) {
     pool.wait();
     return s;
   };
-  EXPECT_EQ(score(80, false), score(0, false));
-  const int fresh = score(0, true), late = score(80, true);
+  const int fresh = score(0), late = score(80);
   EXPECT_GT(late, 0);
-  // (200 - 80) / 200 of the undamped score, give or take the tree's own changes (leaves are
-  // up to four plies later).
-  EXPECT_NEAR(double(late) / fresh, 0.6, 0.1) << fresh << " " << late;
-  EXPECT_GT(score(0, true), score(20, true));
+  // (FiftyMoveDamping - 80) / FiftyMoveDamping of the fresh score, give or take the tree's own
+  // changes (leaves are up to four plies later).
+  const double expected = double(params::FiftyMoveDamping - 80) / params::FiftyMoveDamping;
+  EXPECT_NEAR(double(late) / fresh, expected, 0.1) << fresh << " " << late;
+  EXPECT_GT(score(0), score(20));
 }
 
 // A worker outside the pool's threads, to call the excluded-move search directly.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The tuner's analytic gradient against finite differences, and its writer round trip.
-#include "tools/tune/tuner.h"
+#include "nnue-free-eval/tuner.h"
 
 #include <algorithm>
 #include <cmath>

@@ -50,8 +50,10 @@ case "${1:-}" in
     # The clock transcripts (UciTime) run alone: beside 64-thread SMP tests on two cores they
     # would measure the machine's load, not the engine.
     build release
-    ctest --preset release -j"$jobs" -E UciTime
+    ctest --preset release -j"$jobs" -E 'UciTime|OpenBench'
     ctest --preset release -R UciTime
+    # Two engine builds of its own, with every core: alone, so no timed test shares the machine.
+    ctest --preset release -R OpenBench
     build sanitize riposte_tests
     # Xboard needs the engine binary; the two longest searches (40 s under ASan) ran in Release.
     ctest --preset sanitize -j"$jobs" \

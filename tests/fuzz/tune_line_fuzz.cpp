@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "nnue-free-eval/tuner.h"
 #include "tests/fuzz/fuzz_check.h"
-#include "tools/tune/tuner.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace riposte;

@@ -12,8 +12,8 @@
 #include <string>
 #include <string_view>
 
+#include "movegen/pgn.h"
 #include "movegen/position.h"
-#include "tools/datagen/pgn.h"
 
 int main(int argc, char** argv) {
   std::string player;

@@ -16,7 +16,7 @@
 #include "absl/strings/match.h"
 #include "movegen/position.h"
 #include "nnue-free-eval/evaluate.h"
-#include "tools/tune/tuner.h"
+#include "nnue-free-eval/tuner.h"
 
 ABSL_FLAG(std::vector<std::string>, data, {"../shared/data/tuning/sf15-selfplay-5knodes.txt.xz"},
           "comma-separated files of labelled positions, <FEN> [<result>] <score> per line, "

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "tools/datagen/pgn.h"
+#include "movegen/pgn.h"
 
 #include <cctype>
 #include <cmath>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "tools/tune/tuner.h"
+#include "nnue-free-eval/tuner.h"
 
 #include <algorithm>
 #include <cmath>
