@@ -4,10 +4,10 @@
 // adjudicated, and the PV leaf written beside a position is where its PV leads.
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
+#include "engine/selfplay.h"
 #include "gtest/gtest.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
-#include "tools/datagen/selfplay.h"
 
 namespace riposte::testing {
 namespace {

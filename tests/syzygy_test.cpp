@@ -14,12 +14,12 @@
 #include "absl/strings/match.h"
 #include "engine/uci.h"
 #include "gtest/gtest.h"
+#include "movegen/endgame_positions.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
 #include "search/threads.h"
 #include "tbprobe.h"
 #include "test_data.h"
-#include "tools/tbbook/endgame.h"
 
 namespace riposte::testing {
 namespace {

@@ -19,9 +19,9 @@
 #include "absl/flags/usage.h"
 #include "absl/flags/usage_config.h"
 #include "absl/strings/match.h"
+#include "engine/selfplay.h"
 #include "movegen/epd.h"
 #include "nnue-free-eval/evaluate.h"
-#include "tools/datagen/selfplay.h"
 
 ABSL_FLAG(std::string, book, "../shared/data/books/8moves_v3.epd.xz",
           "EPD openings (plain or .xz), one picked at random per game");

@@ -14,10 +14,10 @@
 #include "absl/flags/usage.h"
 #include "absl/flags/usage_config.h"
 #include "absl/strings/match.h"
+#include "movegen/endgame_positions.h"
 #include "movegen/movegen.h"
 #include "nnue-free-eval/evaluate.h"
 #include "search/syzygy.h"
-#include "tools/tbbook/endgame.h"
 
 ABSL_FLAG(std::string, tables, "../shared/data/syzygy", "Syzygy directory (3- and 4-man)");
 ABSL_FLAG(int, positions, 400, "book lines to write");

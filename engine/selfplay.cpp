@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "tools/datagen/selfplay.h"
+#include "engine/selfplay.h"
 
 #include <algorithm>
 #include <cstdlib>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "tools/tbbook/endgame.h"
+#include "movegen/endgame_positions.h"
 
 #include <algorithm>
 #include <cctype>
