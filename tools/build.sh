@@ -55,9 +55,10 @@ case "${1:-}" in
     # Two engine builds of its own, with every core: alone, so no timed test shares the machine.
     ctest --preset release -R OpenBench
     build sanitize riposte_tests
-    # Xboard needs the engine binary; the two longest searches (40 s under ASan) ran in Release.
+    # Xboard, Cli and Docs need the engine binary (built in Release only); the two longest
+    # searches (40 s under ASan) ran in Release.
     ctest --preset sanitize -j"$jobs" \
-      -E 'UciTime|Xboard|WdlAgreesWithEveryMateTheSearchProves|PvsAndBestmoveAgreeInEveryBenchPosition'
+      -E 'UciTime|Xboard|Cli|Docs|WdlAgreesWithEveryMateTheSearchProves|PvsAndBestmoveAgreeInEveryBenchPosition'
     ctest --preset sanitize -R UciTime
     build tsan riposte_tests
     # One-thread searches (90 s under TSan) gain nothing from it.
