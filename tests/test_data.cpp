@@ -10,9 +10,7 @@ namespace riposte::testing {
 namespace {
 
 // The file name after the last '/', for case names.
-std::string base_name(const std::string& path) {
-  return path.substr(path.find_last_of('/') + 1);
-}
+std::string base_name(const std::string& path) { return path.substr(path.find_last_of('/') + 1); }
 
 }  // namespace
 

@@ -35,6 +35,6 @@ std::vector<std::string> all_suite_fens();
 }  // namespace riposte::testing
 
 // Skips the current test (or, in SetUp, the fixture's tests) without ../shared/data/<relative>.
-#define RIPOSTE_REQUIRE_SHARED_DATA(relative)                                     \
-  if (!::riposte::testing::shared_data_present(relative))                         \
+#define RIPOSTE_REQUIRE_SHARED_DATA(relative)             \
+  if (!::riposte::testing::shared_data_present(relative)) \
   GTEST_SKIP() << ::riposte::testing::missing_shared_data(relative)

@@ -15,13 +15,10 @@
 #include <vector>
 
 #include "absl/flags/flag.h"
-#include "absl/flags/parse.h"
-#include "absl/flags/usage.h"
-#include "absl/flags/usage_config.h"
-#include "absl/strings/match.h"
 #include "engine/selfplay.h"
 #include "movegen/epd.h"
 #include "nnue-free-eval/evaluate.h"
+#include "tools/flags.h"
 
 ABSL_FLAG(std::string, book, "../shared/data/books/8moves_v3.epd.xz",
           "EPD openings (plain or .xz), one picked at random per game");
@@ -85,17 +82,9 @@ class OrderedWriter {
 }  // namespace
 
 int main(int argc, char** argv) {
-  // The flags live in *_main.cpp, not in a file named after the binary, which is where --help
-  // looks by default.
-  absl::FlagsUsageConfig usage;
-  usage.contains_help_flags = [](absl::string_view file) {
-    return absl::EndsWith(file, "_main.cpp");
-  };
-  absl::SetFlagsUsageConfig(usage);
-  absl::SetProgramUsageMessage(
-      "riposte_datagen --games=N --out=FILE [flags]:\n"
-      "  self-play games at a fixed node count, written as tuning data");
-  absl::ParseCommandLine(argc, argv);
+  riposte::parse_tool_flags(argc, argv,
+                            "riposte_datagen --games=N --out=FILE [flags]:\n"
+                            "  self-play games at a fixed node count, written as tuning data");
   using namespace riposte;
   init_movegen();
   eval::init();

@@ -10,14 +10,11 @@
 #include <vector>
 
 #include "absl/flags/flag.h"
-#include "absl/flags/parse.h"
-#include "absl/flags/usage.h"
-#include "absl/flags/usage_config.h"
-#include "absl/strings/match.h"
 #include "movegen/endgame_positions.h"
 #include "movegen/movegen.h"
 #include "nnue-free-eval/evaluate.h"
 #include "search/syzygy.h"
+#include "tools/flags.h"
 
 ABSL_FLAG(std::string, tables, "../shared/data/syzygy", "Syzygy directory (3- and 4-man)");
 ABSL_FLAG(int, positions, 400, "book lines to write");
@@ -56,17 +53,9 @@ bool quiet(const riposte::Position& pos) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  // The flags live in *_main.cpp, not in a file named after the binary, which is where --help
-  // looks by default.
-  absl::FlagsUsageConfig usage;
-  usage.contains_help_flags = [](absl::string_view file) {
-    return absl::EndsWith(file, "_main.cpp");
-  };
-  absl::SetFlagsUsageConfig(usage);
-  absl::SetProgramUsageMessage(
-      "riposte_tbbook --tables=DIR [flags]:\n"
-      "  an EPD book of endgame starts, checked with Syzygy tables");
-  absl::ParseCommandLine(argc, argv);
+  riposte::parse_tool_flags(argc, argv,
+                            "riposte_tbbook --tables=DIR [flags]:\n"
+                            "  an EPD book of endgame starts, checked with Syzygy tables");
   using namespace riposte;
   init_movegen();
   eval::init();

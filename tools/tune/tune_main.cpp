@@ -10,13 +10,10 @@
 
 #include "absl/flags/flag.h"
 #include "absl/flags/marshalling.h"
-#include "absl/flags/parse.h"
-#include "absl/flags/usage.h"
-#include "absl/flags/usage_config.h"
-#include "absl/strings/match.h"
 #include "movegen/position.h"
 #include "nnue-free-eval/evaluate.h"
 #include "nnue-free-eval/tuner.h"
+#include "tools/flags.h"
 
 ABSL_FLAG(std::vector<std::string>, data, {"../shared/data/tuning/sf15-selfplay-5knodes.txt.xz"},
           "comma-separated files of labelled positions, <FEN> [<result>] <score> per line, "
@@ -36,17 +33,9 @@ ABSL_FLAG(std::vector<std::string>, test, {},
           "before and after: a yardstick shared by runs on different data");
 
 int main(int argc, char** argv) {
-  // The flags live in *_main.cpp, not in a file named after the binary, which is where --help
-  // looks by default.
-  absl::FlagsUsageConfig usage;
-  usage.contains_help_flags = [](absl::string_view file) {
-    return absl::EndsWith(file, "_main.cpp");
-  };
-  absl::SetFlagsUsageConfig(usage);
-  absl::SetProgramUsageMessage(
-      "riposte_tune --data=FILE[,FILE...] [flags]:\n"
-      "  fits the evaluation weights to labelled positions");
-  absl::ParseCommandLine(argc, argv);
+  riposte::parse_tool_flags(argc, argv,
+                            "riposte_tune --data=FILE[,FILE...] [flags]:\n"
+                            "  fits the evaluation weights to labelled positions");
   riposte::init_movegen();
   riposte::eval::init();
   using namespace riposte;
