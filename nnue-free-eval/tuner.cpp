@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -159,9 +160,19 @@ namespace {
 constexpr std::size_t kHoldoutBlock = 1000;
 constexpr std::size_t kChunkLines = 1 << 20;  // parsed in parallel, then appended in order
 
+std::size_t holdout_period(double holdout_fraction) {
+  return holdout_fraction > 0
+             ? std::max<std::size_t>(2, std::size_t(std::lround(1 / holdout_fraction)))
+             : 0;
+}
+
+bool in_held_out_block(std::size_t index, std::size_t period) {
+  return period && index / kHoldoutBlock % period == period - 1;
+}
+
 // Turns lines into samples in parallel, keeping the lines' order.
 void parse_chunk(const std::vector<std::string>& lines, std::size_t first_line, int threads,
-                 std::size_t holdout_period, Leaf leaf, Dataset& d) {
+                 std::size_t period, Leaf leaf, Dataset& d) {
   const int n = std::max(1, threads);
   std::vector<SampleSet> train(n), holdout(n);
   parallel_for(lines.size(), n, [&](std::size_t b, std::size_t e, int t) {
@@ -176,8 +187,7 @@ void parse_chunk(const std::vector<std::string>& lines, std::size_t first_line, 
         pos = std::move(parsed->leaf);
       qsearch(*pos, cache, -30000, 30000, 0, pv);
       for (Move m : pv) pos->do_move(m);
-      const std::size_t block = (first_line + i) / kHoldoutBlock;
-      const bool held_out = holdout_period && block % holdout_period == holdout_period - 1;
+      const bool held_out = in_held_out_block(first_line + i, period);
       (held_out ? holdout : train)[t].add(*pos, result, score);
     }
   });
@@ -189,13 +199,20 @@ void parse_chunk(const std::vector<std::string>& lines, std::size_t first_line, 
 
 }  // namespace
 
+void resolve_to_quiet(Position& pos, eval::PawnCache& cache) {
+  std::vector<Move> pv;
+  qsearch(pos, cache, -30000, 30000, 0, pv);
+  for (Move m : pv) pos.do_move(m);
+}
+
+bool held_out_line(std::size_t index, double holdout_fraction) {
+  return in_held_out_block(index, holdout_period(holdout_fraction));
+}
+
 absl::StatusOr<Dataset> load(const std::vector<std::string>& paths, double holdout_fraction,
                              std::size_t limit, int threads, Leaf leaf) {
   Dataset d;
-  const std::size_t period =
-      holdout_fraction > 0
-          ? std::max<std::size_t>(2, std::size_t(std::lround(1 / holdout_fraction)))
-          : 0;
+  const std::size_t period = holdout_period(holdout_fraction);
   std::vector<std::string> lines;
   char buf[512];
   for (const std::string& path : paths) {
@@ -287,7 +304,8 @@ double fit_k(const SampleSet& data, const std::vector<Score>& w, double lambda, 
 }
 
 std::vector<Score> adam(const SampleSet& data, std::vector<Score> w, const Objective& obj,
-                        int epochs, double learning_rate, int threads, int report_every) {
+                        int epochs, double learning_rate, int threads, int report_every,
+                        const std::vector<bool>& trainable) {
   // Weights are integers in the engine; Adam works on doubles and rounds at the end.
   std::vector<double> x(2 * w.size()), m(x.size(), 0.0), v(x.size(), 0.0);
   for (std::size_t i = 0; i < w.size(); ++i) {
@@ -306,6 +324,7 @@ std::vector<Score> adam(const SampleSet& data, std::vector<Score> w, const Objec
     std::vector<Score> current = rounded();
     const std::vector<double> g = gradient(data, current, obj, threads);
     for (std::size_t i = 0; i < x.size(); ++i) {
+      if (!trainable.empty() && !trainable[i / 2]) continue;
       m[i] = beta1 * m[i] + (1 - beta1) * g[i];
       v[i] = beta2 * v[i] + (1 - beta2) * g[i] * g[i];
       const double mh = m[i] / (1 - std::pow(beta1, epoch)),
@@ -316,6 +335,15 @@ std::vector<Score> adam(const SampleSet& data, std::vector<Score> w, const Objec
       std::fprintf(stderr, "epoch %d error %.6f\n", epoch, error(data, rounded(), obj, threads));
   }
   return rounded();
+}
+
+std::vector<bool> weights_in_blocks(const std::vector<std::string>& names) {
+  std::vector<bool> in(eval::kNumParams, names.empty());
+  for (const eval::ParamBlock& block : eval::kParamBlocks)
+    for (const std::string& name : names)
+      if (absl::StrContains(block.name, name))
+        for (int i = 0; i < block.size; ++i) in[block.start + i] = true;
+  return in;
 }
 
 std::string weights_source(const std::vector<Score>& w) {

@@ -77,6 +77,14 @@ struct LabelledLine {
 // unreadable leaf is dropped (the line's own position serves).
 absl::StatusOr<LabelledLine> parse_labelled_line(std::string_view line);
 
+// Replaces pos by the leaf of its quiescence search's principal variation (captures with
+// SEE >= 0), the quiet position the tuner fits the evaluation on.
+void resolve_to_quiet(Position& pos, eval::PawnCache& cache);
+
+// Whether line `index` (0-based, over all files) falls in a held-out block: every
+// round(1 / holdout_fraction)-th block of 1,000 lines, as load() splits.
+bool held_out_line(std::size_t index, double holdout_fraction);
+
 // Parses `<FEN> [<result>] <score>[ | <leaf FEN>]` lines from every file in `paths`
 // (xz-compressed files are piped through `xz -dc`) and replaces each position (see Leaf) by the
 // leaf of its quiescence-search principal variation. Every round(1 / holdout_fraction)-th block
@@ -99,8 +107,14 @@ std::vector<double> gradient(const SampleSet& data, const std::vector<Score>& w,
 double fit_k(const SampleSet& data, const std::vector<Score>& w, double lambda, int threads);
 
 // Full-batch Adam for `epochs` steps of `learning_rate` centipawns; returns the new weights.
+// With `trainable` (one flag per weight), the others keep their values.
 std::vector<Score> adam(const SampleSet& data, std::vector<Score> w, const Objective& obj,
-                        int epochs, double learning_rate, int threads, int report_every);
+                        int epochs, double learning_rate, int threads, int report_every,
+                        const std::vector<bool>& trainable = {});
+
+// One flag per weight: true for those in a parameter block whose name contains one of `names`
+// (all of them when `names` is empty).
+std::vector<bool> weights_in_blocks(const std::vector<std::string>& names);
 
 // weights.cpp text for the weights, block by block as in params.h.
 std::string weights_source(const std::vector<Score>& w);

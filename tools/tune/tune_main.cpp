@@ -3,6 +3,7 @@
 //   riposte_tune --data=../shared/data/tuning/sf15-selfplay-5knodes.txt.xz,/data/riposte-1.txt
 //                --epochs=400
 //                --lambda=0.5 --out=nnue-free-eval/weights.cpp
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <optional>
@@ -31,6 +32,10 @@ ABSL_FLAG(std::string, leaf, "line",
 ABSL_FLAG(std::vector<std::string>, test, {},
           "comma-separated files never trained on, whose error against results is reported "
           "before and after: a yardstick shared by runs on different data");
+
+ABSL_FLAG(std::vector<std::string>, only, {},
+          "comma-separated parts of parameter block names (params.h): only the blocks whose "
+          "name contains one are tuned, the rest keep their weights (empty: all)");
 
 int main(int argc, char** argv) {
   riposte::parse_tool_flags(argc, argv,
@@ -94,8 +99,11 @@ int main(int argc, char** argv) {
     }
   };
   report("before:");
+  const std::vector<bool> trainable = tune::weights_in_blocks(absl::GetFlag(FLAGS_only));
+  std::fprintf(stderr, "tuning %d of %d weights\n",
+               int(std::count(trainable.begin(), trainable.end(), true)), int(trainable.size()));
   w = tune::adam(data->train, w, obj, absl::GetFlag(FLAGS_epochs), absl::GetFlag(FLAGS_lr), threads,
-                 50);
+                 50, trainable);
   report("after: ");
   if (const std::string out = absl::GetFlag(FLAGS_out); !out.empty()) {
     std::ofstream(out) << tune::weights_source(w);
