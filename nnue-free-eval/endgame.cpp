@@ -128,6 +128,14 @@ std::optional<Color> wrong_rook_pawn_side(const Position& pos) {
   return std::nullopt;
 }
 
+// Squares in front of s on its file, from c's point of view.
+Bitboard forward_file_squares(Color c, Square s) {
+  const int r = rank_of(s);
+  const Bitboard ahead =
+      c == WHITE ? (r == RANK_8 ? 0 : ~Bitboard(0) << (8 * (r + 1))) : (Bitboard(1) << (8 * r)) - 1;
+  return file_bb(s) & ahead;
+}
+
 bool same_colour(Square a, Square b) {
   return bool(kDarkSquares & square_bb(a)) == bool(kDarkSquares & square_bb(b));
 }
@@ -168,6 +176,17 @@ bool kbpkb_drawn(const Position& pos, Color strong) {
          (!same_colour(weak_king, bishop) || relative_rank(strong, weak_king) <= RANK_6);
 }
 
+// Bishop and pawn against knight: the weaker king in the pawn's path on a square the bishop
+// cannot attack, or not yet pushed back to the eighth rank.
+bool kbpkn_drawn(const Position& pos, Color strong) {
+  const Square pawn = lsb(pos.pieces(strong, PAWN));
+  const Square bishop = lsb(pos.pieces(strong, BISHOP));
+  const Square weak_king = pos.king_square(~strong);
+  return file_of(weak_king) == file_of(pawn) &&
+         relative_rank(strong, weak_king) > relative_rank(strong, pawn) &&
+         (!same_colour(weak_king, bishop) || relative_rank(strong, weak_king) <= RANK_6);
+}
+
 int kbnk(const Position& pos, Color strong) {
   const Square weak_king = pos.king_square(~strong), strong_king = pos.king_square(strong);
   const bool dark = pos.pieces(strong, BISHOP) & kDarkSquares;
@@ -194,6 +213,59 @@ int kxk(const Position& pos, Color strong) {
          kKxkKingStep * (kFarthest - distance(weak_king, strong_king));
 }
 
+// Exactly a king and the given pieces (one each, `second` may be NO_PIECE_TYPE).
+bool holds(const Position& pos, Color c, PieceType first, PieceType second = NO_PIECE_TYPE) {
+  if (popcount(pos.pieces(c)) != (second == NO_PIECE_TYPE ? 2 : 3)) return false;
+  if (second == NO_PIECE_TYPE) return pos.pieces(c, first);
+  if (first == second) return pos.count(c, first) == 2;
+  return pos.pieces(c, first) && pos.pieces(c, second);
+}
+
+// Queen against rook: a win that needs the weaker king at the edge and the kings close.
+int kqkr(const Position& pos, Color strong) {
+  const Square weak_king = pos.king_square(~strong), strong_king = pos.king_square(strong);
+  constexpr int kFarthest = 7;
+  return kKqkrBase + kKxkEdgeStep * centre_distance(weak_king) +
+         kKxkKingStep * (kFarthest - distance(weak_king, strong_king));
+}
+
+// Queen against pawn: a win, except against a rook or bishop pawn on its seventh rank with its
+// king beside it, where the stalemate trick holds unless the stronger king is already near.
+int kqkp(const Position& pos, Color strong) {
+  const Color weak = ~strong;
+  const Square pawn = lsb(pos.pieces(weak, PAWN));
+  const Square weak_king = pos.king_square(weak), strong_king = pos.king_square(strong);
+  constexpr Bitboard kStalemateFiles =
+      file_bb(FILE_A) | file_bb(FILE_C) | file_bb(FILE_F) | file_bb(FILE_H);
+  constexpr int kFarthest = 7;
+  const int closeness = kKxkKingStep * (kFarthest - distance(weak_king, strong_king));
+  const bool fortress = relative_rank(weak, pawn) == RANK_7 && distance(weak_king, pawn) == 1 &&
+                        (kStalemateFiles & square_bb(pawn)) && distance(strong_king, pawn) > 2;
+  return fortress ? closeness : kKqkpBase + closeness;
+}
+
+// Rook against pawn. Won when the stronger king stands in the pawn's path, or when the weaker
+// king is far from both pawn and rook; close to a draw when the pawn, its king beside it, has
+// run far ahead of the stronger king; otherwise a race of king distances.
+int krkp(const Position& pos, Color strong) {
+  const Color weak = ~strong;
+  const Square pawn = lsb(pos.pieces(weak, PAWN));
+  const Square rook = lsb(pos.pieces(strong, ROOK));
+  const Square weak_king = pos.king_square(weak), strong_king = pos.king_square(strong);
+  const Square queening = relative_square(weak, make_square(file_of(pawn), RANK_8));
+  const int weak_tempo = pos.side_to_move() == weak, strong_tempo = 1 - weak_tempo;
+  if (forward_file_squares(weak, pawn) & square_bb(strong_king))
+    return kKrkpWin - kKrkpDistanceStep * distance(strong_king, pawn);
+  if (distance(weak_king, pawn) >= 3 + weak_tempo && distance(weak_king, rook) >= 3)
+    return kKrkpWin - kKrkpDistanceStep * distance(strong_king, pawn);
+  if (relative_rank(weak, pawn) >= RANK_6 && distance(weak_king, pawn) == 1 &&
+      relative_rank(weak, strong_king) <= RANK_5 && distance(strong_king, pawn) > 2 + strong_tempo)
+    return kKrkpDrawish - kKrkpDistanceStep * distance(strong_king, pawn);
+  const Square stop = pawn + pawn_push(weak);
+  return kKrkpRace - kKrkpDistanceStep * (distance(strong_king, stop) - distance(weak_king, stop) -
+                                          distance(pawn, queening));
+}
+
 int kpk(const Position& pos) {
   const Color strong = pos.pieces(WHITE, PAWN) ? WHITE : BLACK;
   if (!kpk_wins(pos)) return 0;
@@ -208,24 +280,46 @@ void init_endgames() {
   std::call_once(flag, build_kpk);
 }
 
-bool kpk_wins(const Position& pos) {
-  const Color strong = pos.pieces(WHITE, PAWN) ? WHITE : BLACK;
+namespace {
+
+// KPK for the side `strong` with its pawn on `pawn`, whoever `stm` is.
+bool kpk_wins(Color strong, Square strong_king, Square weak_king, Square pawn, Color stm) {
   // Normalise to White holding the pawn on files a to d.
-  Square wk = relative_square(strong, pos.king_square(strong));
-  Square bk = relative_square(strong, pos.king_square(~strong));
-  Square pawn = relative_square(strong, lsb(pos.pieces(PAWN)));
+  Square wk = relative_square(strong, strong_king);
+  Square bk = relative_square(strong, weak_king);
+  pawn = relative_square(strong, pawn);
   if (file_of(pawn) > FILE_D) {
     wk = Square(wk ^ 7);
     bk = Square(bk ^ 7);
     pawn = Square(pawn ^ 7);
   }
-  const Color stm = pos.side_to_move() == strong ? WHITE : BLACK;
-  return kpk_wins_table[kpk_index(stm, wk, bk, pawn)];
+  return kpk_wins_table[kpk_index(stm == strong ? WHITE : BLACK, wk, bk, pawn)];
+}
+
+}  // namespace
+
+bool kpk_wins(const Position& pos) {
+  const Color strong = pos.pieces(WHITE, PAWN) ? WHITE : BLACK;
+  return kpk_wins(strong, pos.king_square(strong), pos.king_square(~strong), lsb(pos.pieces(PAWN)),
+                  pos.side_to_move());
 }
 
 std::optional<int> endgame_rule(const Position& pos) {
-  // Every rule has a lone king on one side: most positions leave here.
+  const auto white_view = [](Color strong, int v) { return strong == WHITE ? v : -v; };
+  if (popcount(pos.pieces()) == 4 && !bare_king(pos, WHITE) && !bare_king(pos, BLACK)) {
+    for (Color c : {WHITE, BLACK}) {
+      if (!holds(pos, c, QUEEN) && !holds(pos, c, ROOK)) continue;
+      if (holds(pos, c, QUEEN) && holds(pos, ~c, ROOK)) return white_view(c, kqkr(pos, c));
+      if (holds(pos, c, QUEEN) && holds(pos, ~c, PAWN)) return white_view(c, kqkp(pos, c));
+      if (holds(pos, c, ROOK) && holds(pos, ~c, PAWN)) return white_view(c, krkp(pos, c));
+    }
+    return std::nullopt;
+  }
+  // Every other rule has a lone king on one side: most positions leave here.
   if (!bare_king(pos, WHITE) && !bare_king(pos, BLACK)) return std::nullopt;
+  // Two knights cannot force mate.
+  for (Color c : {WHITE, BLACK})
+    if (holds(pos, c, KNIGHT, KNIGHT) && bare_king(pos, ~c)) return 0;
   if (const auto strong = kbnk_side(pos))
     return *strong == WHITE ? kbnk(pos, *strong) : -kbnk(pos, *strong);
   if (const auto strong = kxk_side(pos))
@@ -251,6 +345,8 @@ int scale_factor(const Position& pos, Color strong, int strong_passers) {
   const Bitboard strong_pawns = pos.pieces(strong, PAWN);
   // One pawn against the same piece without pawns: the drawn set-ups a rules engine knows.
   if (popcount(pos.pieces()) == 5 && pos.count(strong, PAWN) == 1 && !pos.pieces(weak, PAWN)) {
+    if (holds(pos, strong, BISHOP, PAWN) && holds(pos, weak, KNIGHT) && kbpkn_drawn(pos, strong))
+      return kScaleKnownDraw;
     if (pos.count(strong, ROOK) == 1 && pos.count(weak, ROOK) == 1 && krpkr_drawn(pos, strong))
       return kScaleKnownDraw;
     if (pos.count(strong, BISHOP) == 1 && pos.count(weak, BISHOP) == 1 && kbpkb_drawn(pos, strong))

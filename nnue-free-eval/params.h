@@ -161,6 +161,13 @@ constexpr int kKxkKingStep = 10;
 // KPK won by the bitbase: a won score that grows as the pawn advances; a draw scores 0.
 constexpr int kKpkWin = 800;
 constexpr int kKpkRankStep = 20;
+// Queen against rook or pawn, rook against pawn (endgame.cpp): before the king-placement steps.
+constexpr int kKqkrBase = 600;
+constexpr int kKqkpBase = 800;
+constexpr int kKrkpWin = 450;
+constexpr int kKrkpDrawish = 80;
+constexpr int kKrkpRace = 200;
+constexpr int kKrkpDistanceStep = 8;
 
 // The tuned weights (weights.cpp, written by tools/tune).
 extern const Score kWeights[kNumParams];

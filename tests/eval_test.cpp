@@ -171,8 +171,8 @@ INSTANTIATE_TEST_SUITE_P(
         TermCase{"PawnPushThreat", eval::kPawnPushThreat, "4k3/8/3n4/8/4P3/8/8/4K3 w - - 0 1",
                  "4k3/8/3n4/8/4P3/5n2/8/4K3 w - - 0 1"},
         // The rook attacks an unsupported d5 pawn; once e6 supports it, the pawn is not weak.
-        TermCase{"WeakPawn", eval::kWeakPawn, "4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1",
-                 "4k3/8/4p3/3p4/8/8/8/3RK3 w - - 0 1"},
+        TermCase{"WeakPawn", eval::kWeakPawn, "4k2n/8/8/3p4/8/8/8/3RK3 w - - 0 1",
+                 "4k2n/8/4p3/3p4/8/8/8/3RK3 w - - 0 1"},
         // The d5 knight is attacked once (rook) and defended once (king).
         TermCase{"OverloadedPiece", eval::kOverloadedPiece, "8/8/4k3/3n4/8/8/8/3RK3 w - - 0 1",
                  "8/8/2p1k3/3n4/8/8/8/3RK3 w - - 0 1"}),
@@ -268,8 +268,8 @@ TEST(Eval, PieceAndPasserTermsCountTheirPatterns) {
   EXPECT_EQ(count_of("4k3/8/8/3r4/8/4N3/8/4K3 w - - 0 1", eval::kThreatByRook + int(ROOK)), 0);
   // A rook behind the passer, own or enemy, and a path to promotion nothing attacks.
   EXPECT_EQ(count_of("1n2k3/8/8/8/3P4/8/8/3RK3 w - - 0 1", eval::kPassedRookBehind), 1);
-  EXPECT_EQ(count_of("3rk3/8/8/3P4/8/8/8/4K3 w - - 0 1", eval::kPassedEnemyRookBehind), 0);
-  EXPECT_EQ(count_of("4k3/8/8/8/3P4/8/8/3rK3 w - - 0 1", eval::kPassedEnemyRookBehind), 1);
+  EXPECT_EQ(count_of("3rk2n/8/8/3P4/8/8/8/4K3 w - - 0 1", eval::kPassedEnemyRookBehind), 0);
+  EXPECT_EQ(count_of("4k2n/8/8/8/3P4/8/8/3rK3 w - - 0 1", eval::kPassedEnemyRookBehind), 1);
   EXPECT_EQ(count_of("n6k/8/8/3P4/8/8/8/K7 w - - 0 1", eval::kPassedSafePath + int(RANK_5)), 1);
   EXPECT_EQ(count_of("n6k/8/8/3P4/8/8/8/K7 w - - 0 1", eval::kPassedEnemyKingProximity),
             (5 * RANK_5 - 13) * 4);
