@@ -280,28 +280,19 @@ void init_endgames() {
   std::call_once(flag, build_kpk);
 }
 
-namespace {
-
-// KPK for the side `strong` with its pawn on `pawn`, whoever `stm` is.
-bool kpk_wins(Color strong, Square strong_king, Square weak_king, Square pawn, Color stm) {
+bool kpk_wins(const Position& pos) {
+  const Color strong = pos.pieces(WHITE, PAWN) ? WHITE : BLACK;
   // Normalise to White holding the pawn on files a to d.
-  Square wk = relative_square(strong, strong_king);
-  Square bk = relative_square(strong, weak_king);
-  pawn = relative_square(strong, pawn);
+  Square wk = relative_square(strong, pos.king_square(strong));
+  Square bk = relative_square(strong, pos.king_square(~strong));
+  Square pawn = relative_square(strong, lsb(pos.pieces(PAWN)));
   if (file_of(pawn) > FILE_D) {
     wk = Square(wk ^ 7);
     bk = Square(bk ^ 7);
     pawn = Square(pawn ^ 7);
   }
-  return kpk_wins_table[kpk_index(stm == strong ? WHITE : BLACK, wk, bk, pawn)];
-}
-
-}  // namespace
-
-bool kpk_wins(const Position& pos) {
-  const Color strong = pos.pieces(WHITE, PAWN) ? WHITE : BLACK;
-  return kpk_wins(strong, pos.king_square(strong), pos.king_square(~strong), lsb(pos.pieces(PAWN)),
-                  pos.side_to_move());
+  const Color stm = pos.side_to_move() == strong ? WHITE : BLACK;
+  return kpk_wins_table[kpk_index(stm, wk, bk, pawn)];
 }
 
 std::optional<int> endgame_rule(const Position& pos) {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Endgame knowledge the weights cannot learn: rules that score a few endgames outright (KBN vs
-// K, a lone king against a queen or rook, KPK from an exact bitbase, the wrong rook pawn), and
-// the scale factors for material the endgame score overrates.
+// K, a lone king against a queen or rook, KPK from an exact bitbase, the wrong rook pawn, two
+// knights, queen against rook or pawn, rook against pawn), and the scale factors for material
+// the endgame score overrates.
 #pragma once
 
 #include <optional>
