@@ -8,6 +8,7 @@
 #include <mutex>
 #include <vector>
 
+#include "nnue-free-eval/evaluator.h"
 #include "nnue-free-eval/params.h"
 
 namespace riposte::eval {
@@ -128,14 +129,6 @@ std::optional<Color> wrong_rook_pawn_side(const Position& pos) {
   return std::nullopt;
 }
 
-// Squares in front of s on its file, from c's point of view.
-Bitboard forward_file_squares(Color c, Square s) {
-  const int r = rank_of(s);
-  const Bitboard ahead =
-      c == WHITE ? (r == RANK_8 ? 0 : ~Bitboard(0) << (8 * (r + 1))) : (Bitboard(1) << (8 * r)) - 1;
-  return file_bb(s) & ahead;
-}
-
 bool same_colour(Square a, Square b) {
   return bool(kDarkSquares & square_bb(a)) == bool(kDarkSquares & square_bb(b));
 }
@@ -254,7 +247,7 @@ int krkp(const Position& pos, Color strong) {
   const Square weak_king = pos.king_square(weak), strong_king = pos.king_square(strong);
   const Square queening = relative_square(weak, make_square(file_of(pawn), RANK_8));
   const int weak_tempo = pos.side_to_move() == weak, strong_tempo = 1 - weak_tempo;
-  if (forward_file_squares(weak, pawn) & square_bb(strong_king))
+  if (detail::forward_file(weak, pawn) & square_bb(strong_king))
     return kKrkpWin - kKrkpDistanceStep * distance(strong_king, pawn);
   if (distance(weak_king, pawn) >= 3 + weak_tempo && distance(weak_king, rook) >= 3)
     return kKrkpWin - kKrkpDistanceStep * distance(strong_king, pawn);
