@@ -345,23 +345,23 @@ int scale_factor(const Position& pos, Color strong, int strong_passers) {
       bool(pos.pieces(WHITE, BISHOP) & kDarkSquares) !=
           bool(pos.pieces(BLACK, BISHOP) & kDarkSquares)) {
     if (strong_npm == kMinorUnits && weak_npm == kMinorUnits)
-      return kScaleBareOppositeBishops + kScaleBareOppositeBishopsPerPasser * strong_passers;
-    return kScaleOppositeBishops +
-           kScaleOppositeBishopsPerPiece * (popcount(pos.pieces(strong)) - 1);
+      return ScaleBareOppositeBishops + ScaleBareOppositeBishopsPerPasser * strong_passers;
+    return ScaleOppositeBishops +
+           ScaleOppositeBishopsPerPiece * (popcount(pos.pieces(strong)) - 1);
   }
   constexpr Bitboard kQueenSide = 0x0F0F0F0F0F0F0F0FULL, kKingSide = ~kQueenSide;
   const bool one_flank = !(strong_pawns & kQueenSide) || !(strong_pawns & kKingSide);
   if (strong_npm == kRookUnits && weak_npm == kRookUnits && pos.count(strong, ROOK) == 1 &&
       pos.count(weak, ROOK) == 1 && pos.count(strong, PAWN) - pos.count(weak, PAWN) <= 1 &&
       strong_pawns && one_flank && (attacks::king(pos.king_square(weak)) & pos.pieces(weak, PAWN)))
-    return kScaleRookEnding;
+    return ScaleRookEnding;
   if (popcount(pos.pieces(QUEEN)) == 1) {
     const Color without = pos.pieces(WHITE, QUEEN) ? BLACK : WHITE;
-    return std::min(kScaleMax, kScaleLoneQueen + kScaleLoneQueenPerMinor *
+    return std::min(kScaleMax, ScaleLoneQueen + ScaleLoneQueenPerMinor *
                                                      popcount(pos.pieces(without, KNIGHT, BISHOP)));
   }
-  return std::min(kScaleMax, kScalePawnsBase + kScalePerPawn * popcount(strong_pawns)) -
-         (strong_pawns && one_flank ? kScaleOneFlank : 0);
+  return std::min(kScaleMax, ScalePawnsBase + ScalePerPawn * popcount(strong_pawns)) -
+         (strong_pawns && one_flank ? ScaleOneFlank : 0);
 }
 
 }  // namespace riposte::eval

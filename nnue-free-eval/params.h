@@ -96,19 +96,43 @@ enum Param : int {
 // Whether p is an input of the non-linear king danger rather than a linear term.
 constexpr bool is_king_danger(int p) { return p >= kDangerAttacker; }
 
+// The evaluation's scalars the tuner cannot fit, because the search reacts to them: the king
+// danger's divisors and the endgame scale factors. A normal build sees compile-time constants;
+// a tuning build makes them variables that search/params.cpp adds to the SPSA table.
+// X(name, default, min, max)
+#define RIPOSTE_EVAL_SCALARS(X)                                                               \
+  X(DangerMgDivisor, 720, 360, 1440) /* middlegame penalty: s * max(s, 0) / this */           \
+  X(DangerEgDivisor, 20, 8, 48)      /* endgame penalty: max(s, 0) / this */                  \
+  X(ScaleBareOppositeBishops, 18, 4, 48) /* opposite bishops alone: base */                   \
+  X(ScaleBareOppositeBishopsPerPasser, 4, 0, 12) /* and a step per passed pawn */             \
+  X(ScaleOppositeBishops, 22, 8, 56)       /* opposite bishops with other pieces: base */     \
+  X(ScaleOppositeBishopsPerPiece, 3, 0, 10) /* and a step per piece of the stronger side */   \
+  X(ScaleRookEnding, 36, 16, 64)           /* the drawish rook ending below */                \
+  X(ScaleLoneQueen, 37, 16, 64)            /* one queen against minors: base */               \
+  X(ScaleLoneQueenPerMinor, 3, 0, 10)      /* and a step per minor of the other side */       \
+  X(ScalePawnsBase, 36, 16, 64)            /* otherwise: base */                              \
+  X(ScalePerPawn, 7, 2, 14)                /* and a step per pawn of the stronger side */     \
+  X(ScaleOneFlank, 4, 0, 16)               /* less with all pawns on one flank */
+
+#ifdef RIPOSTE_TUNING
+#define RIPOSTE_DECLARE_EVAL_SCALAR(name, value, lo, hi) inline int name = value;
+#else
+#define RIPOSTE_DECLARE_EVAL_SCALAR(name, value, lo, hi) inline constexpr int name = value;
+#endif
+RIPOSTE_EVAL_SCALARS(RIPOSTE_DECLARE_EVAL_SCALAR)
+#undef RIPOSTE_DECLARE_EVAL_SCALAR
+
 // The penalty for a king facing danger s: quadratic in the middlegame, linear in the endgame,
 // nothing when the defence outweighs the attack (Ethereal's shape).
-constexpr int kDangerMgDivisor = 720;
-constexpr int kDangerEgDivisor = 20;
 template <class T>
-constexpr T danger_penalty_mg(T s) {
-  return -s * std::max(s, T(0)) / kDangerMgDivisor;
+T danger_penalty_mg(T s) {
+  return -s * std::max(s, T(0)) / DangerMgDivisor;
 }
 template <class T>
-constexpr T danger_penalty_eg(T s) {
-  return -std::max(s, T(0)) / kDangerEgDivisor;
+T danger_penalty_eg(T s) {
+  return -std::max(s, T(0)) / DangerEgDivisor;
 }
-constexpr Score king_danger_penalty(Score s) {
+inline Score king_danger_penalty(Score s) {
   return Score{danger_penalty_mg(s.mg), danger_penalty_eg(s.eg)};
 }
 
@@ -128,23 +152,8 @@ constexpr int kQueenUnits = 9;
 constexpr int kScaleCannotMate = 0;         // no pawns and a minor piece at most
 constexpr int kScalePawnlessMinorEdge = 8;  // no pawns and at most a minor piece ahead
 constexpr int kScaleKnownDraw = 2;          // KRPKR and KBPKB set-ups that hold (endgame.cpp)
-// Opposite-coloured bishops: alone, a base plus a step per passed pawn of the stronger side;
-// beside other pieces, a base plus a step per piece (pawns included) of the stronger side.
-constexpr int kScaleBareOppositeBishops = 18;
-constexpr int kScaleBareOppositeBishopsPerPasser = 4;
-constexpr int kScaleOppositeBishops = 22;
-constexpr int kScaleOppositeBishopsPerPiece = 3;
-// A rook each, the stronger side a pawn up at most with all its pawns on one flank, and the
-// weaker king beside one of its own pawns: often a draw.
-constexpr int kScaleRookEnding = 36;
-// One queen on the board against minor pieces: a base plus a step per minor of the side
-// without it.
-constexpr int kScaleLoneQueen = 37;
-constexpr int kScaleLoneQueenPerMinor = 3;
-// Otherwise fewer pawns of the stronger side, and pawns on one flank only, draw more often.
-constexpr int kScalePawnsBase = 36;
-constexpr int kScalePerPawn = 7;
-constexpr int kScaleOneFlank = 4;
+// The other scale factors (opposite-coloured bishops, the drawish rook ending, a lone queen
+// against minors, the pawn count) are the scalars above.
 
 // KBN vs K is scored by a rule, not by the weights: a won score that grows as the weak king
 // nears a corner of the bishop's colour and as the strong king nears the weak one.

@@ -271,8 +271,8 @@ std::vector<double> gradient(const SampleSet& data, const std::vector<Score>& w,
       for (Color side : {WHITE, BLACK}) {
         const double sign = side == WHITE ? -1.0 : 1.0;
         danger_mg[side] =
-            sign * mg * 2.0 * std::max(ev.danger_mg[side], 0.0) / eval::kDangerMgDivisor;
-        danger_eg[side] = ev.danger_eg[side] > 0 ? sign * eg / eval::kDangerEgDivisor : 0.0;
+            sign * mg * 2.0 * std::max(ev.danger_mg[side], 0.0) / eval::DangerMgDivisor;
+        danger_eg[side] = ev.danger_eg[side] > 0 ? sign * eg / eval::DangerEgDivisor : 0.0;
       }
       for (const Count* c = data.begin(s); c != data.end(s); ++c) {
         const std::size_t param = c->param & Count::kIndex;

@@ -139,7 +139,7 @@ struct Param {
   int* value;  // the variable in a tuning build, null otherwise
 };
 
-// The whole table, in declaration order.
+// The whole table, in declaration order, and the evaluation's scalars after it.
 std::span<const Param> all();
 
 // OpenBench's SPSA input line: `name, int, value, min, max, step, learning rate`.

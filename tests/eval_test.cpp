@@ -293,16 +293,16 @@ TEST(Eval, ScaleFactorsFollowTheMaterial) {
     return eval::coefficients(*Position::from_fen(fen)).scale;
   };
   // Rook each, the extra pawn on the same flank, the weak king beside its pawn.
-  EXPECT_EQ(scale("8/5pk1/8/8/8/8/5PPK/r6R w - - 0 1"), eval::kScaleRookEnding);
+  EXPECT_EQ(scale("8/5pk1/8/8/8/8/5PPK/r6R w - - 0 1"), eval::ScaleRookEnding);
   // One queen and a pawn against two minors.
   EXPECT_EQ(scale("4k3/8/8/8/8/8/3nb2P/Q3K3 w - - 0 1"),
-            eval::kScaleLoneQueen + 2 * eval::kScaleLoneQueenPerMinor);
+            eval::ScaleLoneQueen + 2 * eval::ScaleLoneQueenPerMinor);
   // Three pawns, all on the queen side.
   EXPECT_EQ(scale("4k3/4n3/8/8/8/8/PPP5/R3K3 w - - 0 1"),
-            eval::kScalePawnsBase + 3 * eval::kScalePerPawn - eval::kScaleOneFlank);
+            eval::ScalePawnsBase + 3 * eval::ScalePerPawn - eval::ScaleOneFlank);
   // Bare opposite bishops with two passers.
   EXPECT_EQ(scale("4k3/4b3/8/8/8/8/2PP4/3BK3 w - - 0 1"),
-            eval::kScaleBareOppositeBishops + 2 * eval::kScaleBareOppositeBishopsPerPasser);
+            eval::ScaleBareOppositeBishops + 2 * eval::ScaleBareOppositeBishopsPerPasser);
 }
 
 TEST(Eval, KnownDrawsOfOnePawnAgainstTheSamePiece) {
@@ -310,7 +310,7 @@ TEST(Eval, KnownDrawsOfOnePawnAgainstTheSamePiece) {
     return eval::coefficients(*Position::from_fen(fen)).scale;
   };
   // The scale of one pawn on one flank when no drawing rule holds.
-  const int plain = eval::kScalePawnsBase + eval::kScalePerPawn - eval::kScaleOneFlank;
+  const int plain = eval::ScalePawnsBase + eval::ScalePerPawn - eval::ScaleOneFlank;
   // Bishop and pawn against a bishop of the other colour.
   EXPECT_EQ(scale("4k3/4b3/8/8/8/8/3P4/3BK3 w - - 0 1"), eval::kScaleKnownDraw);
   // Bishops of one colour: the king in front of the pawn holds on the sixth rank, or on a square

@@ -202,23 +202,50 @@ class Formats(unittest.TestCase):
         self.assertEqual(spsa.count_time_losses(text), 1)
         self.assertIsNone(spsa.parse_fastchess_result("no games\n"))
 
-    def test_apply_rewrites_defaults(self):
+    def test_apply_rewrites_defaults_in_the_file_that_holds_each(self):
         state = spsa.State([spsa.Param("SingularMargin", 71.6, 16, 192, 8.8, 0.002),
+                            spsa.Param("DangerEgDivisor", 24.7, 8, 48, 2.0, 0.002),
                             spsa.Param("LmpBase", 2.4, 1, 10, 0.5, 0.002)], planned=10)
-        table = ("  X(SingularMargin, 64, 16, 192)      /* singular */ \\\n"
-                 "  X(SingularMarginX, 5, 0, 9) \\\n"
-                 "  X(LmpBase, 3, 1, 10) \\\n")
+        search = ("  X(SingularMargin, 64, 16, 192)      /* singular */ \\\n"
+                  "  X(SingularMarginX, 5, 0, 9) \\\n"
+                  "  X(LmpBase, 3, 1, 10) \\\n")
+        evaluation = "  X(DangerMgDivisor, 720, 360, 1440) \\\n  X(DangerEgDivisor, 20, 8, 48)\n"
         with tempfile.TemporaryDirectory() as d:
             spsa.save_state(d, state)
-            path = os.path.join(d, "params.h")
-            with open(path, "w") as f:
-                f.write(table)
-            spsa.cmd_apply(type("Args", (), {"state": d, "params": path}))
-            with open(path) as f:
+            paths = [os.path.join(d, "search.h"), os.path.join(d, "eval.h")]
+            for path, text in zip(paths, (search, evaluation)):
+                with open(path, "w") as f:
+                    f.write(text)
+            spsa.cmd_apply(type("Args", (), {"state": d, "params": paths}))
+            with open(paths[0]) as f:
                 self.assertEqual(f.read(),
                                  "  X(SingularMargin, 72, 16, 192)      /* singular */ \\\n"
                                  "  X(SingularMarginX, 5, 0, 9) \\\n"
                                  "  X(LmpBase, 2, 1, 10) \\\n")
+            with open(paths[1]) as f:
+                self.assertEqual(f.read(), "  X(DangerMgDivisor, 720, 360, 1440) \\\n"
+                                           "  X(DangerEgDivisor, 25, 8, 48)\n")
+            with self.assertRaises(SystemExit):
+                spsa.cmd_apply(type("Args", (), {"state": d, "params": paths[1:]}))
+
+    def test_init_only_keeps_the_matching_parameters(self):
+        lines = [spsa.Param("SingularMargin", 64, 16, 192, 8.8, 0.002),
+                 spsa.Param("DangerMgDivisor", 720, 360, 1440, 54, 0.002),
+                 spsa.Param("ScaleRookEnding", 36, 16, 64, 2.4, 0.002)]
+        real = spsa.engine_spsa_lines
+        spsa.engine_spsa_lines = lambda engine: lines
+        try:
+            with tempfile.TemporaryDirectory() as d:
+                args = type("Args", (), {"state": d, "engine": "e", "iterations": 100, "seed": 1,
+                                         "force": False, "only": "^(Danger|Scale)"})
+                spsa.cmd_init(args)
+                self.assertEqual([p.name for p in spsa.load_state(d).params],
+                                 ["DangerMgDivisor", "ScaleRookEnding"])
+                args.force, args.only = True, "^Nothing"
+                with self.assertRaises(SystemExit):
+                    spsa.cmd_init(args)
+        finally:
+            spsa.engine_spsa_lines = real
 
 
 if __name__ == "__main__":
