@@ -346,8 +346,7 @@ int scale_factor(const Position& pos, Color strong, int strong_passers) {
           bool(pos.pieces(BLACK, BISHOP) & kDarkSquares)) {
     if (strong_npm == kMinorUnits && weak_npm == kMinorUnits)
       return ScaleBareOppositeBishops + ScaleBareOppositeBishopsPerPasser * strong_passers;
-    return ScaleOppositeBishops +
-           ScaleOppositeBishopsPerPiece * (popcount(pos.pieces(strong)) - 1);
+    return ScaleOppositeBishops + ScaleOppositeBishopsPerPiece * (popcount(pos.pieces(strong)) - 1);
   }
   constexpr Bitboard kQueenSide = 0x0F0F0F0F0F0F0F0FULL, kKingSide = ~kQueenSide;
   const bool one_flank = !(strong_pawns & kQueenSide) || !(strong_pawns & kKingSide);
@@ -358,7 +357,7 @@ int scale_factor(const Position& pos, Color strong, int strong_passers) {
   if (popcount(pos.pieces(QUEEN)) == 1) {
     const Color without = pos.pieces(WHITE, QUEEN) ? BLACK : WHITE;
     return std::min(kScaleMax, ScaleLoneQueen + ScaleLoneQueenPerMinor *
-                                                     popcount(pos.pieces(without, KNIGHT, BISHOP)));
+                                                    popcount(pos.pieces(without, KNIGHT, BISHOP)));
   }
   return std::min(kScaleMax, ScalePawnsBase + ScalePerPawn * popcount(strong_pawns)) -
          (strong_pawns && one_flank ? ScaleOneFlank : 0);

@@ -100,19 +100,19 @@ constexpr bool is_king_danger(int p) { return p >= kDangerAttacker; }
 // danger's divisors and the endgame scale factors. A normal build sees compile-time constants;
 // a tuning build makes them variables that search/params.cpp adds to the SPSA table.
 // X(name, default, min, max)
-#define RIPOSTE_EVAL_SCALARS(X)                                                               \
-  X(DangerMgDivisor, 720, 360, 1440) /* middlegame penalty: s * max(s, 0) / this */           \
-  X(DangerEgDivisor, 20, 8, 48)      /* endgame penalty: max(s, 0) / this */                  \
-  X(ScaleBareOppositeBishops, 18, 4, 48) /* opposite bishops alone: base */                   \
-  X(ScaleBareOppositeBishopsPerPasser, 4, 0, 12) /* and a step per passed pawn */             \
-  X(ScaleOppositeBishops, 22, 8, 56)       /* opposite bishops with other pieces: base */     \
-  X(ScaleOppositeBishopsPerPiece, 3, 0, 10) /* and a step per piece of the stronger side */   \
-  X(ScaleRookEnding, 36, 16, 64)           /* the drawish rook ending below */                \
-  X(ScaleLoneQueen, 37, 16, 64)            /* one queen against minors: base */               \
-  X(ScaleLoneQueenPerMinor, 3, 0, 10)      /* and a step per minor of the other side */       \
-  X(ScalePawnsBase, 36, 16, 64)            /* otherwise: base */                              \
-  X(ScalePerPawn, 7, 2, 14)                /* and a step per pawn of the stronger side */     \
-  X(ScaleOneFlank, 4, 0, 16)               /* less with all pawns on one flank */
+#define RIPOSTE_EVAL_SCALARS(X)                                                                    \
+  X(DangerMgDivisor, 720, 360, 1440)             /* middlegame penalty: s * max(s, 0) / this */    \
+  X(DangerEgDivisor, 20, 8, 48)                  /* endgame penalty: max(s, 0) / this */           \
+  X(ScaleBareOppositeBishops, 18, 4, 48)         /* opposite bishops alone: base */                \
+  X(ScaleBareOppositeBishopsPerPasser, 4, 0, 12) /* and a step per passed pawn */                  \
+  X(ScaleOppositeBishops, 22, 8, 56)             /* opposite bishops with other pieces: base */    \
+  X(ScaleOppositeBishopsPerPiece, 3, 0, 10)      /* and a step per piece of the stronger side */   \
+  X(ScaleRookEnding, 36, 16, 64)                 /* a rook each, a pawn up on one flank at most */ \
+  X(ScaleLoneQueen, 37, 16, 64)                  /* one queen against minors: base */              \
+  X(ScaleLoneQueenPerMinor, 3, 0, 10)            /* and a step per minor of the other side */      \
+  X(ScalePawnsBase, 36, 16, 64)                  /* otherwise: base */                             \
+  X(ScalePerPawn, 7, 2, 14)                      /* and a step per pawn of the stronger side */    \
+  X(ScaleOneFlank, 4, 0, 16)                     /* less with all pawns on one flank */
 
 #ifdef RIPOSTE_TUNING
 #define RIPOSTE_DECLARE_EVAL_SCALAR(name, value, lo, hi) inline int name = value;
