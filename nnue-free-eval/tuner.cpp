@@ -348,6 +348,7 @@ std::vector<bool> weights_in_blocks(const std::vector<std::string>& names) {
 
 std::string weights_source(const std::vector<Score>& w) {
   std::string out =
+      "// SPDX-License-Identifier: GPL-3.0-or-later\n"
       "// Evaluation weights, one {mg, eg} pair per parameter of params.h, in its order.\n"
       "// Written by tools/tune (riposte_tune); edit by re-tuning rather than by hand.\n"
       "#include \"nnue-free-eval/params.h\"\n\nnamespace riposte::eval {\n\n"

@@ -119,6 +119,8 @@ TEST(Tuner, AdamLowersTheErrorAndKFitsTheScale) {
 TEST(Tuner, WeightsSourceListsEveryParameterInOrder) {
   const std::vector<Score> w(eval::kWeights, eval::kWeights + eval::kNumParams);
   const std::string src = tune::weights_source(w);
+  // The file it replaces carries the licence line every source file starts with.
+  EXPECT_TRUE(src.starts_with("// SPDX-License-Identifier: GPL-3.0-or-later\n"));
   const std::regex pair("\\{-?[0-9]+, -?[0-9]+\\}");
   const auto pairs =
       std::distance(std::sregex_iterator(src.begin(), src.end(), pair), std::sregex_iterator());
