@@ -79,6 +79,7 @@ void Worker::iterative_deepening() {
       sort_root_moves(0, pv_index_ + 1);
     }
     if (!pool_.stopped()) completed_depth_ = depth;
+    if (is_main() && completed_depth_ > 0) pool_.set_first_iteration_done();
     if (!is_main()) {
       if (pool_.stopped()) break;
       continue;

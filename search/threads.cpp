@@ -128,6 +128,7 @@ void ThreadPool::start(const Position& pos, const SearchLimits& limits,
   }
   listener_ = std::move(listener);
   stop_.store(false, std::memory_order_relaxed);
+  first_iteration_done_.store(false, std::memory_order_relaxed);
   ponder_.store(limits.ponder, std::memory_order_relaxed);
   stop_on_ponderhit_.store(false, std::memory_order_relaxed);
   time_.init(limits, pos.side_to_move(), pos.game_ply(), options.move_overhead, options.ponder,

@@ -69,6 +69,11 @@ class ThreadPool {
   // The correction histories every thread shares.
   CorrectionTables& shared_correction() { return *shared_correction_; }
   bool stopped() const { return stop_.load(std::memory_order_relaxed); }
+  // Set by the main thread when its first iteration completes; limits apply from then on.
+  void set_first_iteration_done() { first_iteration_done_.store(true, std::memory_order_relaxed); }
+  bool first_iteration_done() const {
+    return first_iteration_done_.load(std::memory_order_relaxed);
+  }
   bool pondering() const { return ponder_.load(std::memory_order_relaxed); }
   std::int64_t elapsed() const { return time_.elapsed(); }
 
@@ -113,6 +118,7 @@ class ThreadPool {
   SearchListener listener_;
   TimeManager time_;
   std::atomic<bool> stop_{false};
+  std::atomic<bool> first_iteration_done_{false};
   std::atomic<bool> ponder_{false};
   std::atomic<bool> stop_on_ponderhit_{false};
   int tb_probe_pieces_ = 0;

@@ -102,6 +102,9 @@ void Worker::count_node() {
 void Worker::check_limits() {
   const SearchLimits& limits = pool_.limits();
   calls_until_check_ = (limits.nodes ? kNodeLimitCheckInterval : kTimeCheckInterval) - 1;
+  // No limit ends the search before the main thread has a move from a whole first iteration:
+  // a move from a cut-short one is whatever came first, even beside a mate in one.
+  if (!pool_.first_iteration_done()) return;
   if (!is_main()) {
     // Helpers watch the hard limit too: with far more threads than cores the main thread may
     // not be running when it passes.

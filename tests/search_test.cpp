@@ -144,6 +144,28 @@ TEST(Search, NodeLimitIsHonoured) {
   EXPECT_LE(pool.nodes(), 5000u + 64);
 }
 
+// The clock has run out before the search starts (the `go` came long ago): the move still
+// comes from a whole first iteration, so the mate in one is played, with one thread or four.
+TEST(Search, SpentClockStillCompletesTheFirstIteration) {
+  const Position pos = *Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+  for (int threads : {1, 4}) {
+    TranspositionTable tt;
+    ASSERT_TRUE(tt.resize(16).ok());
+    ThreadPool pool(tt);
+    pool.set_threads(threads);
+    SearchLimits limits;
+    limits.movetime = 20;
+    Move best;
+    int score = 0;
+    pool.start(pos, limits, SearchOptions{},
+               {[&](const SearchReport& r) { score = r.score; }, [&](Move m, Move) { best = m; }},
+               now() - std::chrono::seconds(10));
+    pool.wait();
+    EXPECT_EQ(to_uci(best, false), "a1a8") << threads << " threads";
+    EXPECT_EQ(score, mate_in(1)) << threads << " threads";
+  }
+}
+
 TEST(Search, FixedDepthIsDeterministic) {
   const Result a =
       search("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", depth(8));
