@@ -107,7 +107,7 @@ BenchResult run_bench(Output& out, int depth, int threads, int hash_mb,
   limits.depth = depth;
 
   BenchResult result;
-  OrderingStats stats;
+  SearchStats stats;
   int index = 0;
   for (const std::string& fen : positions) {
     ++index;
@@ -123,13 +123,13 @@ BenchResult run_bench(Output& out, int depth, int threads, int hash_mb,
     pool.wait();
     result.time_ms += elapsed_ms(start);
     result.nodes += pool.nodes();
-    stats += pool.ordering_stats();
+    stats += pool.search_stats();
     out.line(absl::StrCat("bench ", index, "/", positions.size(), " score ", score, " best ",
                           to_uci(best, false), " nodes ", pool.nodes(), "  ", fen));
   }
   const std::uint64_t nps =
       result.nodes * 1000 / std::uint64_t(std::max<std::int64_t>(1, result.time_ms));
-  if constexpr (kOrderingStats) {
+  if constexpr (kSearchStats) {
     // Which picker stage produced the cutoff move, over all main-search beta cutoffs.
     static constexpr const char* kStageNames[] = {"tt",    "good-capture", "killer", "countermove",
                                                   "quiet", "bad-capture",  "evasion"};
@@ -144,6 +144,12 @@ BenchResult run_bench(Output& out, int depth, int threads, int hash_mb,
       absl::StrAppend(&shares, " ", kStageNames[i], " ",
                       absl::StrFormat("%.4f", stats.by_stage[i] / total));
     out.line(shares);
+    // Probes that found their position; with the table cleared before each position, table size
+    // matters only once a position's search outgrows it.
+    out.line(absl::StrCat(
+        "tt probes ", stats.tt_probes, " hits ", stats.tt_hits, " hit-rate ",
+        absl::StrFormat(
+            "%.4f", double(stats.tt_hits) / double(std::max<std::uint64_t>(1, stats.tt_probes)))));
   }
   out.line("===========================");
   out.line(absl::StrCat("Total time (ms) : ", result.time_ms));

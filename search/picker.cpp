@@ -160,7 +160,7 @@ Move MovePicker::next(bool skip_quiets) {
       case kQSearchTT:
       case kProbCutTT:
         advance();
-        if constexpr (kOrderingStats) last_stage_ = PickStage::kTT;
+        if constexpr (kSearchStats) last_stage_ = PickStage::kTT;
         return tt_move_;
 
       case kCaptureInit:
@@ -181,7 +181,7 @@ Move MovePicker::next(bool skip_quiets) {
             *end_bad_++ = *m;  // losing capture: replayed after the quiets
             continue;
           }
-          if constexpr (kOrderingStats) last_stage_ = PickStage::kGoodCapture;
+          if constexpr (kSearchStats) last_stage_ = PickStage::kGoodCapture;
           return m->move;
         }
         advance();
@@ -196,7 +196,7 @@ Move MovePicker::next(bool skip_quiets) {
         // A refutation equal to an earlier one (countermove == killer) is not repeated.
         const bool repeated = (i >= 1 && m == refutations_[0]) || (i == 2 && m == refutations_[1]);
         if (!repeated && usable_refutation(m)) {
-          if constexpr (kOrderingStats)
+          if constexpr (kSearchStats)
             last_stage_ = i == 2 ? PickStage::kCounterMove : PickStage::kKiller;
           return m;
         }
@@ -222,7 +222,7 @@ Move MovePicker::next(bool skip_quiets) {
         while (!skip_quiets && cur_ < end_) {
           const Move m = (cur_++)->move;
           if (m == tt_move_ || is_refutation(m)) continue;
-          if constexpr (kOrderingStats) last_stage_ = PickStage::kQuiet;
+          if constexpr (kSearchStats) last_stage_ = PickStage::kQuiet;
           return m;
         }
         cur_ = moves_.data();
@@ -232,7 +232,7 @@ Move MovePicker::next(bool skip_quiets) {
 
       case kBadCaptures:
         if (cur_ < end_) {
-          if constexpr (kOrderingStats) last_stage_ = PickStage::kBadCapture;
+          if constexpr (kSearchStats) last_stage_ = PickStage::kBadCapture;
           return (cur_++)->move;
         }
         stage_ = kDone;
@@ -254,7 +254,7 @@ Move MovePicker::next(bool skip_quiets) {
           const Move m = select_best()->move;
           ++cur_;
           if (m == tt_move_ || (probcut && !pos_.see_ge(m, threshold_))) continue;
-          if constexpr (kOrderingStats)
+          if constexpr (kSearchStats)
             last_stage_ = stage_ == kEvasions ? PickStage::kEvasion : PickStage::kGoodCapture;
           return m;
         }

@@ -21,9 +21,9 @@
 namespace riposte {
 
 #ifdef RIPOSTE_STATS
-inline constexpr bool kOrderingStats = true;
+inline constexpr bool kSearchStats = true;
 #else
-inline constexpr bool kOrderingStats = false;
+inline constexpr bool kSearchStats = false;
 #endif
 
 // Where a move came from, for the cutoff statistics.

@@ -35,6 +35,7 @@ int Worker::qsearch(Position& pos, Stack* ss, int alpha, int beta) {
   TTData tte{};
   const Key key = pos.key();
   const bool tt_hit = pool_.tt().probe(key, tte);
+  if constexpr (kSearchStats) count_tt_probe(tt_hit);
   const int tt_value = tt_hit ? value_from_tt(tte.value, ply, pos.rule50()) : kValueNone;
   if (!pv_node && tt_hit && tt_value != kValueNone &&
       (tte.bound & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))

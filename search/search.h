@@ -69,19 +69,24 @@ struct SearchOptions {
   OrderingSwitches ordering;
 };
 
-// Move-ordering statistics (collected only in RIPOSTE_STATS builds): how often the first move
-// searched causes the cutoff, and which picker stage produced each cutoff move.
-struct OrderingStats {
+// Search statistics (collected only in RIPOSTE_STATS builds): how often the first move searched
+// causes the cutoff, which picker stage produced each cutoff move, and how often a
+// transposition-table probe finds its position (main search and quiescence together).
+struct SearchStats {
   std::uint64_t cutoffs = 0;
   std::uint64_t first_move_cutoffs = 0;
   std::uint64_t cutoff_move_number_sum = 0;  // 1 for the first move searched
   std::uint64_t by_stage[int(PickStage::kCount)] = {};
+  std::uint64_t tt_probes = 0;
+  std::uint64_t tt_hits = 0;
 
-  OrderingStats& operator+=(const OrderingStats& o) {
+  SearchStats& operator+=(const SearchStats& o) {
     cutoffs += o.cutoffs;
     first_move_cutoffs += o.first_move_cutoffs;
     cutoff_move_number_sum += o.cutoff_move_number_sum;
     for (int i = 0; i < int(PickStage::kCount); ++i) by_stage[i] += o.by_stage[i];
+    tt_probes += o.tt_probes;
+    tt_hits += o.tt_hits;
     return *this;
   }
 };

@@ -224,9 +224,9 @@ std::uint64_t ThreadPool::tb_hits() const {
   return n;
 }
 
-OrderingStats ThreadPool::ordering_stats() const {
-  OrderingStats total;
-  for (const auto& t : threads_) total += t.worker->ordering_stats();
+SearchStats ThreadPool::search_stats() const {
+  SearchStats total;
+  for (const auto& t : threads_) total += t.worker->search_stats();
   return total;
 }
 

@@ -48,7 +48,7 @@ class ThreadPool {
 
   std::uint64_t nodes() const;
   std::uint64_t tb_hits() const;  // tablebase probes that found the position, root included
-  OrderingStats ordering_stats() const;
+  SearchStats search_stats() const;
 
   // Shared state read by the workers.
   TranspositionTable& tt() { return tt_; }

@@ -346,6 +346,11 @@ void Worker::count_cutoff(int move_count, PickStage stage) {
   ++stats_.by_stage[int(stage)];
 }
 
+void Worker::count_tt_probe(bool hit) {
+  ++stats_.tt_probes;
+  stats_.tt_hits += hit;
+}
+
 template <Worker::NodeType NT>
 int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, bool cut_node) {
   constexpr bool pv_node = NT != kNonPV;
@@ -390,6 +395,7 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
   TTData tte{};
   const Key key = pos.key();
   const bool tt_hit = pool_.tt().probe(key, tte);
+  if constexpr (kSearchStats) count_tt_probe(tt_hit);
   const int tt_value = tt_hit ? value_from_tt(tte.value, ply, pos.rule50()) : kValueNone;
   const Move tt_move = root ? root_moves_[pv_index_].move() : tt_hit ? tte.move : Move::none();
   if (!excluded) ss->tt_pv = pv_node || (tt_hit && tte.pv);
@@ -539,7 +545,7 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
         best_move = m;
         if (pv_node && !root) update_pv(ply, m);
         if (value >= beta) {
-          if constexpr (kOrderingStats && !root) count_cutoff(move_count, picker.last_stage());
+          if constexpr (kSearchStats && !root) count_cutoff(move_count, picker.last_stage());
           if (!noisy) ss->killers.add(m);
           record_cutoff(*history_, opt.ordering, pos, ctx, m, depth, tried.quiets(),
                         tried.captures());

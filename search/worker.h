@@ -56,7 +56,7 @@ class alignas(64) Worker {
   bool is_main() const { return id_ == 0; }
   // Root best-move changes since the last call (the main thread sums them over the pool).
   int take_best_move_changes() { return best_move_changes_.exchange(0, std::memory_order_relaxed); }
-  const OrderingStats& ordering_stats() const { return stats_; }
+  const SearchStats& search_stats() const { return stats_; }
   // Reports the current root moves as the final `info` before bestmove.
   void report_final() const;
   // The null-window search that singular extension runs at a node with `excluded` (the node's
@@ -155,7 +155,8 @@ class alignas(64) Worker {
   // Plies by which late-move reduction shortens the null-window search of a late move.
   int late_move_reduction(const Stack* ss, const MoveFacts& mf, const LoopNode& node,
                           int move_count) const;
-  void count_cutoff(int move_count, PickStage stage);  // ordering statistics builds only
+  void count_cutoff(int move_count, PickStage stage);  // statistics builds only
+  void count_tt_probe(bool hit);                       // statistics builds only
   // Root bookkeeping after a root move was searched: its score and PV, its node effort, and
   // for the main thread's time management whether it changed or confirmed the best move.
   void update_root_move(Move m, int value, int alpha, int beta, int move_count,
@@ -197,7 +198,7 @@ class alignas(64) Worker {
   std::atomic<std::uint64_t> tb_hits_{0};
   int tb_pieces_ = 0;  // probe positions with at most this many pieces; 0: never
   std::atomic<int> best_move_changes_{0};
-  OrderingStats stats_;
+  SearchStats stats_;
   // The tables are zero pages until the thread searches (see zeroed_memory.h).
   Zeroed<HistoryTables> history_;
   eval::PawnCache pawn_cache_;
