@@ -21,7 +21,13 @@
   X(LmrCaptureHistoryDiv, 4174, 1024, 16384) /* capture history per ply */                      \
   X(LmrDeeperMargin, 50, 0, 200)             /* re-search deeper above best + this */           \
   X(LmrDeeperPerDepth, 2, 0, 16)                                                                \
-  X(LmrShallowerMargin, 8, 0, 60) /* re-search shallower below best + this */                   \
+  X(LmrShallowerMargin, 8, 0, 60)   /* re-search shallower below best + this */                 \
+  X(LmrPvNode, 1024, 0, 3072)       /* the terms below in 1/1024 ply: less at PV nodes */       \
+  X(LmrCutNode, 1024, 0, 3072)      /* more at expected cut nodes */                            \
+  X(LmrGivesCheck, 1024, 0, 3072)   /* less for a checking move */                              \
+  X(LmrNotImproving, 1024, 0, 3072) /* more for a quiet when the eval is not improving */       \
+  X(LmrTtNoisy, 1024, 0, 3072)      /* more for a quiet when the TT move is a capture */        \
+  X(LmrTtPv, 1024, 0, 3072)         /* less off the PV for a position once on one (ttPv) */     \
   X(ReverseFutilityMargin, 73, 30, 200)                                                         \
   X(ReverseFutilityDepth, 8, 3, 14)                                                             \
   X(NullMoveMinDepth, 3, 1, 6)                                                                  \

@@ -324,19 +324,20 @@ Worker::SingularResult Worker::singular_extension(Position& pos, Stack* ss, int 
 [[gnu::always_inline]] inline int Worker::late_move_reduction(const Stack* ss, const MoveFacts& mf,
                                                               const LoopNode& node,
                                                               int move_count) const {
-  int r = reduction(pool_.thread_reductions(), mf.noisy, node.depth, move_count);
-  r -= node.pv_node;
-  r += node.cut_node;
-  r -= mf.gives_check;
+  // Summed in 1/1024 ply so that each adjustment is a tunable fraction of a ply.
+  int r = 1024 * reduction(pool_.thread_reductions(), mf.noisy, node.depth, move_count);
+  r -= LmrPvNode * node.pv_node;
+  r += LmrCutNode * node.cut_node;
+  r -= LmrGivesCheck * mf.gives_check;
   if (mf.noisy) {
-    r -= mf.history / LmrCaptureHistoryDiv;
+    r -= 1024 * (mf.history / LmrCaptureHistoryDiv);
   } else {
-    r += !node.improving;
-    r -= mf.history / LmrHistoryDiv;
-    r += node.tt_noisy;  // the best move here is probably a capture
+    r += LmrNotImproving * !node.improving;
+    r -= 1024 * (mf.history / LmrHistoryDiv);
+    r += LmrTtNoisy * node.tt_noisy;  // the best move here is probably a capture
   }
-  r -= ss->tt_pv && !node.pv_node;
-  return r;
+  r -= LmrTtPv * (ss->tt_pv && !node.pv_node);
+  return r / 1024;
 }
 
 void Worker::count_cutoff(int move_count, PickStage stage) {
