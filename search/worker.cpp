@@ -364,8 +364,7 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
   // A step's Elo is what games measured it to be worth when it was added, against the engine
   // without it (docs/search.md gives each figure's games, error, commit and date).
 
-  // Step 1. Check extension; at the horizon, quiescence takes over.
-  if (in_check && !root) ++depth;
+  // Step 1. At the horizon, quiescence takes over (in check, it searches every evasion).
   if (depth <= 0) return qsearch<kQSearchType>(pos, ss, alpha, beta);
 
   // Step 2. Node start: stop, draws, the ply limit, mate distance pruning (no line from here
@@ -484,8 +483,9 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
       }
 
     // Step 9. Extensions: the TT move, when every other move fails well below its score, is
-    // the only good one and deserves a deeper look (~+32 Elo). They stop at twice the root
-    // depth so that lines of forced replies cannot explode the tree.
+    // the only good one and deserves a deeper look (~+32 Elo); it stops at twice the root depth
+    // so that lines of forced replies cannot explode the tree. A check that does not lose
+    // material, or uncovers a slider, gets a ply.
     int extension = 0;
     if (!root && m == tt_move && !excluded && depth >= SingularMinDepth && ply < 2 * root_depth_ &&
         tt_value != kValueNone && !is_decisive(tt_value) && (tte.bound & BOUND_LOWER) &&
@@ -493,6 +493,9 @@ int Worker::search(Position& pos, Stack* ss, int alpha, int beta, int depth, boo
       const SingularResult singular = singular_extension(pos, ss, alpha, beta, node);
       if (singular.cutoff) return *singular.cutoff;
       extension = singular.extension;
+    } else if (mf.gives_check &&
+               ((pos.blockers_for_king(~us) & square_bb(m.from())) || pos.see_ge(m, 0))) {
+      extension = 1;
     }
     int new_depth = depth - 1 + extension;
     (ss + 1)->double_extensions = ss->double_extensions + (extension >= 2);
