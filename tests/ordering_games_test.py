@@ -65,6 +65,15 @@ class OrderingGames(unittest.TestCase):
         self.assertIn("bench said: info string error", broken.stderr)
         self.assertFalse(os.path.exists(os.path.join(self.queue, "engine.txt")))
 
+    def test_an_engine_that_fails_is_refused_with_a_message(self):
+        path = os.path.join(self.dir, "d")
+        with open(path, "w") as f:
+            f.write("#!/bin/sh\necho 'Segmentation fault'\nexit 139\n")
+        os.chmod(path, os.stat(path).st_mode | stat.S_IXUSR)
+        failed = self.run_queue(path)
+        self.assertEqual(failed.returncode, 1)
+        self.assertIn("bench said: Segmentation fault", failed.stderr)
+
     def test_a_malformed_entry_is_refused(self):
         engine = fake_engine(self.dir, "a", "1816673 nodes 1700000 nps")
         bad = self.run_queue(engine, ["DevKillers"])
