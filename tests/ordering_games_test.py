@@ -11,10 +11,11 @@ import unittest
 QUEUE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools", "ordering-games")
 
 
-def fake_engine(directory, name, last_line):
+def fake_engine(directory, name, last_line, status=0):
     path = os.path.join(directory, name)
     with open(path, "w") as f:
-        f.write(f"#!/bin/sh\necho 'bench 1/1 score 20 best e2e4 nodes 5'\necho '{last_line}'\n")
+        f.write(f"#!/bin/sh\necho 'bench 1/1 score 20 best e2e4 nodes 5'\necho '{last_line}'\n"
+                f"exit {status}\n")
     os.chmod(path, os.stat(path).st_mode | stat.S_IXUSR)
     return path
 
@@ -66,11 +67,7 @@ class OrderingGames(unittest.TestCase):
         self.assertFalse(os.path.exists(os.path.join(self.queue, "engine.txt")))
 
     def test_an_engine_that_fails_is_refused_with_a_message(self):
-        path = os.path.join(self.dir, "d")
-        with open(path, "w") as f:
-            f.write("#!/bin/sh\necho 'Segmentation fault'\nexit 139\n")
-        os.chmod(path, os.stat(path).st_mode | stat.S_IXUSR)
-        failed = self.run_queue(path)
+        failed = self.run_queue(fake_engine(self.dir, "d", "Segmentation fault", status=139))
         self.assertEqual(failed.returncode, 1)
         self.assertIn("bench said: Segmentation fault", failed.stderr)
 
