@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """tools/ordering-games: the queue keeps the bench of the engine it began with and will not
-resume with another, and finished entries (single switches and bundles) are not played again.
-The engines here are scripts that print a bench line; no game is played."""
+resume with another, finished entries (single switches and bundles) are not played again, and
+every entry plays the openings of the queue's seed in order, resumed where it stopped. The
+engines here are scripts that print a bench line and tools/sprt is a stand-in that records how
+it was called; no game is played."""
 import os
 import stat
 import subprocess
@@ -16,6 +18,22 @@ def fake_engine(directory, name, last_line, status=0):
     with open(path, "w") as f:
         f.write(f"#!/bin/sh\necho 'bench 1/1 score 20 best e2e4 nodes 5'\necho '{last_line}'\n"
                 f"exit {status}\n")
+    os.chmod(path, os.stat(path).st_mode | stat.S_IXUSR)
+    return path
+
+
+def fake_sprt(directory):
+    """Records its arguments, one call a line, and writes a 200-game chunk's log; fails instead
+    once it has been called as many times as the file `fail-after` beside it says."""
+    path = os.path.join(directory, "sprt")
+    calls, fail_after = os.path.join(directory, "calls.txt"), os.path.join(directory, "fail-after")
+    with open(path, "w") as f:
+        f.write("#!/bin/sh\n"
+                f"touch {calls}\n"
+                f"[ -e {fail_after} ] && [ $(wc -l < {calls}) -ge $(cat {fail_after}) ] && exit 1\n"
+                f"echo \"$*\" >> {calls}\n"
+                "while [ $# -gt 1 ]; do [ \"$1\" = --log ] && log=$2; shift; done\n"
+                "echo 'Ptnml(0-2): [5, 20, 50, 20, 5]' > \"$log\"\n")
     os.chmod(path, os.stat(path).st_mode | stat.S_IXUSR)
     return path
 
@@ -76,6 +94,65 @@ class OrderingGames(unittest.TestCase):
         bad = self.run_queue(engine, ["DevKillers"])
         self.assertEqual(bad.returncode, 2)
         self.assertIn("'DevKillers' is not DevSwitch=value", bad.stderr)
+
+
+class Openings(unittest.TestCase):
+    """Which openings each chunk plays."""
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.dir = self.tmp.name
+        self.queue = os.path.join(self.dir, "queue")
+        self.engine = fake_engine(self.dir, "a", "1816673 nodes 1700000 nps")
+        self.env = dict(os.environ, ORDERING_GAMES_SPRT=fake_sprt(self.dir))
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def run_queue(self, *options):
+        return subprocess.run([QUEUE, self.engine, self.queue, "DevKillers=false",
+                               "DevPawnHistory=false,DevLowPlyHistory=false", "--", "--games",
+                               "400", "--chunk", "200"] + list(options),
+                              capture_output=True, text=True, timeout=60, env=self.env)
+
+    def calls(self):
+        """(base options, seed, first opening) of each chunk played, in order."""
+        out = []
+        with open(os.path.join(self.dir, "calls.txt")) as f:
+            for line in f:
+                words = line.split()
+                base = [words[i + 1] for i, w in enumerate(words) if w == "--base-opt"]
+                out.append((",".join(base), words[words.index("--seed") + 1],
+                            words[words.index("--book-start") + 1]))
+        return out
+
+    def test_entries_share_the_openings_and_chunks_go_on_where_the_last_stopped(self):
+        done = self.run_queue("--seed", "777")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        bundle = "DevPawnHistory=false,DevLowPlyHistory=false"
+        self.assertEqual(self.calls(), [("DevKillers=false", "777", "1"), (bundle, "777", "1"),
+                                        ("DevKillers=false", "777", "101"), (bundle, "777", "101")])
+        with open(os.path.join(self.queue, "openings.txt")) as f:
+            self.assertEqual(f.read(), "seed 777\n")
+        with open(os.path.join(self.queue, "DevKillers.part1.log.result")) as f:
+            self.assertIn("Openings: seed 777, from 101", f.read())
+        with open(os.path.join(self.queue, "DevKillers.result")) as f:
+            self.assertIn("Games: 400", f.read())
+
+    def test_a_resumed_queue_keeps_its_seed_and_refuses_another(self):
+        with open(os.path.join(self.dir, "fail-after"), "w") as f:
+            f.write("3\n")
+        self.assertEqual(self.run_queue().returncode, 1)  # the bundle's second chunk fails
+        with open(os.path.join(self.queue, "openings.txt")) as f:
+            seed = f.read().split()[1]
+        os.remove(os.path.join(self.dir, "fail-after"))
+        other = self.run_queue("--seed", str(int(seed) + 1))
+        self.assertEqual(other.returncode, 2)
+        self.assertIn(f"plays the openings of seed {seed}, not {int(seed) + 1}", other.stderr)
+        again = self.run_queue()
+        self.assertEqual(again.returncode, 0, again.stderr)
+        self.assertEqual({c[1] for c in self.calls()}, {seed})
+        self.assertEqual([c[2] for c in self.calls()], ["1", "1", "101", "101"])
 
 
 if __name__ == "__main__":
