@@ -165,7 +165,7 @@ struct OrderingSwitches {
   bool followup_history = true;   // ... two plies back
   bool deep_continuation = true;  // ... four and six plies back
   bool threats = true;  // threat-aware quiets: escapes, attacked squares, butterfly by threats
-  // Six history ideas kept together on their games as one bundle (docs/move-ordering.md).
+  // Six history ideas kept together on their games as one bundle (docs/ordering.md).
   bool pawn_history = true;             // quiet history by pawn structure
   bool low_ply_history = true;          // quiet history of the first plies from the root
   bool continuation_split = true;       // continuation history by check and capture

@@ -65,7 +65,7 @@ struct SearchOptions {
   int syzygy_probe_limit = 7;       // never probe positions with more pieces
   bool syzygy_50_move_rule = true;  // cursed wins and blessed losses are draws
   // The move-ordering heuristics, each behind a switch so that what each is worth can be
-  // measured in games (docs/move-ordering.md); every other search feature always runs.
+  // measured in games (docs/ordering.md); every other search feature always runs.
   OrderingSwitches ordering;
 };
 
