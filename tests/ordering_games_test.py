@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """tools/ordering-games: the queue keeps the bench of the engine it began with and will not
-resume with another, finished entries (single switches and bundles) are not played again, and
-every entry plays the openings of the queue's seed in order, resumed where it stopped. The
-engines here are scripts that print a bench line and tools/sprt is a stand-in that records how
-it was called; no game is played."""
+resume with another, finished entries (single switches and bundles) are not played again, the
+entry with the fewest games plays next, and every entry plays the openings of the queue's seed
+in order, resumed where it stopped. The engines here are scripts that print a bench line and
+tools/sprt is a stand-in that records how it was called; no game is played."""
 import os
 import stat
 import subprocess
@@ -138,6 +138,18 @@ class Openings(unittest.TestCase):
             self.assertIn("Openings: seed 777, from 101", f.read())
         with open(os.path.join(self.queue, "DevKillers.result")) as f:
             self.assertIn("Games: 400", f.read())
+
+    def test_a_resumed_queue_plays_the_entry_with_fewest_games_first(self):
+        os.mkdir(self.queue)
+        with open(os.path.join(self.queue, "openings.txt"), "w") as f:
+            f.write("seed 777\n")
+        with open(os.path.join(self.queue, "DevKillers.part0.log.result"), "w") as f:
+            f.write("Ptnml(0-2): [5, 20, 50, 20, 5]\nOpenings: seed 777, from 1\n")
+        done = self.run_queue()
+        self.assertEqual(done.returncode, 0, done.stderr)
+        bundle = "DevPawnHistory=false,DevLowPlyHistory=false"
+        self.assertEqual(self.calls(), [(bundle, "777", "1"), ("DevKillers=false", "777", "101"),
+                                        (bundle, "777", "101")])
 
     def test_a_resumed_queue_keeps_its_seed_and_refuses_another(self):
         with open(os.path.join(self.dir, "fail-after"), "w") as f:
