@@ -154,7 +154,7 @@ struct HistoryTables {
 
 // Turn individual heuristics off to measure what each is worth (development switches).
 // `baseline` restores the simple ordering the picker is measured against: TT move, captures by
-// MVV-LVA without a SEE split, then quiets in generation order.
+// MVV-LVA without a SEE split, the two killers, then quiets in generation order.
 struct OrderingSwitches {
   bool baseline = false;
   bool killers = true;

@@ -34,7 +34,7 @@ MovePicker::MovePicker(Main, const Position& pos, Move tt_move, int depth, const
                        const OrderingContext& ctx, const Killers& killers,
                        const OrderingSwitches& sw, Move excluded)
     : pos_(pos), history_(h), switches_(sw), ctx_(ctx), depth_(depth) {
-  if (sw.killers && !sw.baseline) {
+  if (sw.killers) {
     refutations_[0] = killers.moves[0];
     refutations_[1] = killers.moves[1];
   }

@@ -8,9 +8,11 @@
 #include <map>
 #include <memory>
 #include <random>
+#include <vector>
 
 #include "gtest/gtest.h"
 #include "movegen/notation.h"
+#include "movegen/see.h"
 #include "tests/test_data.h"
 
 namespace riposte::testing {
@@ -193,6 +195,52 @@ TEST(Picker, StagesComeInOrder) {
   for (const char* c : {"e2a6", "d5e6", "g2h3"}) EXPECT_LT(pos_of(c), pos_of("g2g3")) << c;
   for (const char* c : {"e5f7", "e5g6", "e5d7", "f3f6", "f3h3"})
     EXPECT_GT(pos_of(c), pos_of("a1b1")) << c;
+}
+
+TEST(Picker, BaselineOrderingKeepsTheKillersAndReadsNoHistory) {
+  // Kiwipete with random history tables and a countermove: the baseline ordering yields the TT
+  // move, every capture by falling victim value (no SEE split), the two killers, then the other
+  // quiets in generation order, whatever the tables and the countermove say.
+  const Position pos =
+      *Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  std::mt19937_64 rng(67);
+  const auto tables = random_tables(rng);
+  const Move tt = *parse_uci_move(pos, "a2a3");
+  const Move g2g3 = *parse_uci_move(pos, "g2g3"), e1g1 = *parse_uci_move(pos, "e1g1");
+  Killers killers;
+  killers.add(e1g1);
+  killers.add(g2g3);
+  tables->countermoves.table[B_PAWN][SQ_H3] = *parse_uci_move(pos, "d5d6");
+  const OrderingContext ctx{Move(SQ_H4, SQ_H3),
+                            B_PAWN,
+                            {tables->continuation[0][0][kCounterMoveHistory].sentinel(),
+                             tables->continuation[0][0][kFollowUpHistory].sentinel()}};
+  OrderingSwitches sw;
+  sw.baseline = true;
+  MovePicker mp(MovePicker::Main{}, pos, tt, 5, *tables, ctx, killers, sw);
+  std::vector<Move> order;
+  while (const Move m = mp.next()) order.push_back(m);
+  ASSERT_EQ(order.size(), MoveList<LEGAL>(pos).size());
+  EXPECT_EQ(order[0], tt);
+
+  const MoveList<CAPTURES> captures(pos);
+  const std::size_t n = captures.size();
+  ASSERT_EQ(n, 8u);
+  std::vector<Move> want_captures;
+  for (const ExtMove& m : captures) want_captures.push_back(m.move);
+  const std::vector<Move> got_captures(order.begin() + 1, order.begin() + 1 + n);
+  EXPECT_TRUE(std::is_permutation(got_captures.begin(), got_captures.end(),
+                                  want_captures.begin(), want_captures.end()));
+  for (std::size_t i = 1; i < n; ++i)
+    EXPECT_GE(kSeeValue[pos.captured_type(got_captures[i - 1])],
+              kSeeValue[pos.captured_type(got_captures[i])]);
+
+  EXPECT_EQ(order[n + 1], g2g3);
+  EXPECT_EQ(order[n + 2], e1g1);
+  std::vector<Move> want_quiets;
+  for (const ExtMove& m : MoveList<QUIETS>(pos))
+    if (m.move != tt && m.move != g2g3 && m.move != e1g1) want_quiets.push_back(m.move);
+  EXPECT_EQ(std::vector<Move>(order.begin() + n + 3, order.end()), want_quiets);
 }
 
 TEST(Picker, CaptureHistoryMovesTheGoodCaptureLine) {
