@@ -229,8 +229,8 @@ TEST(Picker, BaselineOrderingKeepsTheKillersAndReadsNoHistory) {
   std::vector<Move> want_captures;
   for (const ExtMove& m : captures) want_captures.push_back(m.move);
   const std::vector<Move> got_captures(order.begin() + 1, order.begin() + 1 + n);
-  EXPECT_TRUE(std::is_permutation(got_captures.begin(), got_captures.end(),
-                                  want_captures.begin(), want_captures.end()));
+  EXPECT_TRUE(std::is_permutation(got_captures.begin(), got_captures.end(), want_captures.begin(),
+                                  want_captures.end()));
   for (std::size_t i = 1; i < n; ++i)
     EXPECT_GE(kSeeValue[pos.captured_type(got_captures[i - 1])],
               kSeeValue[pos.captured_type(got_captures[i])]);
