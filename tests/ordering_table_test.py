@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """tools/ordering-table: the join of the ablation's figures with the queue's games, as the TSV
 the chart reads and as the markdown table docs show. The Elo figures below were worked out by
-hand from the pentanomial counts (mean pair score 0.52 over 500 pairs: +13.9, 95% error 12.5)."""
+hand from the pentanomial counts (mean pair score 0.52 over 500 pairs: +13.9, 95% error 12.5;
+0.80875 over 200 pairs: +250.5, 95% error 28.5). The baseline's 98.5% over 200 pairs has an
+interval reaching 99.4%, where the formula's +727 would rest on a pair or two, so it is a score."""
 import os
 import subprocess
 import tempfile
@@ -25,10 +27,15 @@ class OrderingTable(unittest.TestCase):
             f.write(ABLATION)
         self.runs = os.path.join(self.tmp.name, "runs")
         os.mkdir(self.runs)
-        # Two chunks of killers (summed), and a one-sided baseline row.
+        # Two chunks of killers (summed), a large but two-sided row, and a one-sided baseline.
+        all_off = "+".join(["DevButterflyHistory", "DevCaptureHistory", "DevCounterMoveHistory",
+                            "DevFollowUpHistory", "DevDeepContinuation", "DevPawnHistory",
+                            "DevLowPlyHistory", "DevCaptureSeeHistory", "DevContinuationSplit",
+                            "DevEvalDiffHistory", "DevLMRContinuationUpdate"])
         for name, counts in (("DevKillers.part0", "6, 60, 150, 70, 14"),
                              ("DevKillers.part1", "4, 40, 100, 50, 6"),
-                             ("DevBaselineOrdering.part0", "0, 0, 0, 3, 497")):
+                             (all_off + ".part0", "0, 4, 23, 95, 78"),
+                             ("DevBaselineOrdering.part0", "0, 0, 1, 10, 189")):
             with open(os.path.join(self.runs, name + ".log.result"), "w") as f:
                 f.write(f"Ptnml(0-2): [{counts}]\nOpenings: seed 7, from 1\n")
 
@@ -45,7 +52,8 @@ class OrderingTable(unittest.TestCase):
         self.assertEqual(self.run_table(), [
             "heuristic\tnodes_pct\telo\terror\tgames",
             "killers\t8.0\t13.9\t12.5\t1000",
-            "whole ordering vs baseline\tnan\tinf\t0.0\t1000"])
+            "all histories\tnan\t250.5\t28.5\t400",
+            "whole ordering vs baseline\tnan\tinf\t0.0\t400"])
 
     def test_markdown_joins_games_and_ablation(self):
         lines = self.run_table("--markdown")
@@ -59,8 +67,10 @@ class OrderingTable(unittest.TestCase):
                          "0.0040 | 0.2960 |")
         self.assertEqual(lines[4], "| countermove | not played | 0 | — | — | — | — | — | — | — | "
                          "— | — | — | — |")
-        self.assertEqual(lines[-1], "| whole ordering vs baseline | score 99.9%, beyond an Elo "
-                         "figure | 1,000 | 0, 0, 0, 3, 497 | — | — | — | — | — | — | — | — | — | — |")
+        self.assertEqual(lines[-2], "| all histories | +250.5 ± 28.5 | 400 | 0, 4, 23, 95, 78 | "
+                         "— | — | — | — | — | — | — | — | — | — |")
+        self.assertEqual(lines[-1], "| whole ordering vs baseline | score 98.5%, beyond an Elo "
+                         "figure | 400 | 0, 0, 1, 10, 189 | — | — | — | — | — | — | — | — | — | — |")
         self.assertEqual(len(lines), 3 + 12)  # header, rule, full engine, twelve rows
 
 
