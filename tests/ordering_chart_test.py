@@ -11,15 +11,17 @@ CHART = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools", 
 
 
 class OrderingChart(unittest.TestCase):
-    def draw(self, table, *options):
+    def chart(self, text, *options):
         with tempfile.NamedTemporaryFile("w", suffix=".tsv", delete=False) as f:
-            f.write("heuristic\tnodes_pct\telo\terror\tgames\n" + table)
+            f.write(text)
         try:
-            done = subprocess.run([CHART, f.name] + list(options), capture_output=True, text=True,
+            return subprocess.run([CHART, f.name] + list(options), capture_output=True, text=True,
                                   timeout=60)
         finally:
             os.unlink(f.name)
-        return done
+
+    def draw(self, rows, *options):
+        return self.chart("heuristic\tnodes_pct\telo\terror\tgames\n" + rows, *options)
 
     def test_axis_fits_the_finite_rows_and_an_infinite_row_sits_at_the_edge(self):
         done = self.draw("killers\t8.0\t10.0\t5.0\t1000\nbaseline\tnan\tinf\t0.0\t400\n")
@@ -39,12 +41,7 @@ class OrderingChart(unittest.TestCase):
         self.assertNotIn("beyond an Elo figure", done.stdout)
 
     def test_a_bad_header_is_refused(self):
-        with tempfile.NamedTemporaryFile("w", suffix=".tsv", delete=False) as f:
-            f.write("name\telo\n")
-        try:
-            done = subprocess.run([CHART, f.name], capture_output=True, text=True, timeout=60)
-        finally:
-            os.unlink(f.name)
+        done = self.chart("name\telo\n")
         self.assertNotEqual(done.returncode, 0)
         self.assertIn("the header must be", done.stderr)
 
