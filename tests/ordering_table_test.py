@@ -3,7 +3,8 @@
 the chart reads and as the markdown table docs show. The Elo figures below were worked out by
 hand from the pentanomial counts (mean pair score 0.52 over 500 pairs: +13.9, 95% error 12.5;
 0.80875 over 200 pairs: +250.5, 95% error 28.5). The baseline's 98.5% over 200 pairs has an
-interval reaching 99.4%, where the formula's +727 would rest on a pair or two, so it is a score."""
+interval reaching 99.4%, where the formula's +727 would rest on a pair or two, so it is a score;
+98.3% over 500 pairs reaches 98.9%: +704.8, 95% error 61.5, with its score beside it."""
 import os
 import subprocess
 import tempfile
@@ -72,6 +73,14 @@ class OrderingTable(unittest.TestCase):
         self.assertEqual(lines[-1], "| whole ordering vs baseline | score 98.5%, beyond an Elo "
                          "figure | 400 | 0, 0, 1, 10, 189 | — | — | — | — | — | — | — | — | — | — |")
         self.assertEqual(len(lines), 3 + 12)  # header, rule, full engine, twelve rows
+
+    def test_lopsided_row_keeps_its_score_beside_the_elo(self):
+        with open(os.path.join(self.runs, "DevBaselineOrdering.part0.log.result"), "w") as f:
+            f.write("Ptnml(0-2): [0, 0, 1, 32, 467]\n")
+        self.assertEqual(self.run_table("--markdown")[-1],
+                         "| whole ordering vs baseline | +704.8 ± 61.5 (score 98.3%) | 1,000 | "
+                         "0, 0, 1, 32, 467 | — | — | — | — | — | — | — | — | — | — |")
+        self.assertEqual(self.run_table()[-1], "whole ordering vs baseline\tnan\t704.8\t61.5\t1000")
 
 
 if __name__ == "__main__":
