@@ -3,19 +3,43 @@
 #   ARCH=native|x86-64-v3|x86-64-v2|x86-64   the CPU level the binary needs (default native)
 #   TUNING=1   the SPSA tuning binary: every search parameter is a UCI option, and `spsa`
 #              prints OpenBench's input for them
-# Both may also come from the environment, which make reads as variables: that is how an
+#   PGO=0      skip the profile: one plain build instead of two (with GCC, the default builds
+#              an instrumented binary, runs its bench, and builds again from that profile with
+#              link-time optimisation; other compilers always get the plain build)
+# These may also come from the environment, which make reads as variables: that is how an
 # OpenBench worker, which passes only EXE and CXX, builds the tuning binary (docs/openbench.md).
 EXE ?= riposte
 ARCH ?= native
 TUNING ?= 0
+PGO ?= 1
+CXX ?= g++
 tuning_flag := $(if $(filter 1 ON on yes,$(TUNING)),ON,OFF)
 BUILD_DIR ?= build/make-$(ARCH)$(if $(filter ON,$(tuning_flag)),-tuning)
+is_gcc := $(shell $(CXX) --version 2>/dev/null | grep -q 'Free Software Foundation' && echo 1)
+pgo := $(if $(and $(filter 1 ON on yes,$(PGO)),$(is_gcc)),1,)
+profile_dir := $(abspath $(BUILD_DIR))-profile-data
+cmake_flags := -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX) -DRIPOSTE_ARCH=$(ARCH) \
+  -DRIPOSTE_TUNING=$(tuning_flag) -DRIPOSTE_BUILD_TESTS=OFF -DRIPOSTE_BUILD_PERF=OFF
 
 all:
-	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX) \
-	  -DRIPOSTE_ARCH=$(ARCH) -DRIPOSTE_TUNING=$(tuning_flag) \
-	  -DRIPOSTE_BUILD_TESTS=OFF -DRIPOSTE_BUILD_PERF=OFF
+ifeq ($(pgo),1)
+	cmake -S . -B $(BUILD_DIR)-instrumented $(cmake_flags) -DRIPOSTE_LTO=ON \
+	  -DRIPOSTE_PGO=generate -DRIPOSTE_PGO_DIR=$(profile_dir)
+	cmake --build $(BUILD_DIR)-instrumented --target riposte -j
+	rm -rf $(profile_dir)
+	@# A binary for a CPU level above this machine's cannot run here: it is built without a profile.
+	if $(BUILD_DIR)-instrumented/riposte bench > /dev/null; then \
+	  cmake -S . -B $(BUILD_DIR) $(cmake_flags) -DRIPOSTE_LTO=ON -DRIPOSTE_PGO=use \
+	    -DRIPOSTE_PGO_DIR=$(profile_dir); \
+	else \
+	  echo "the instrumented bench did not run on this machine: building without a profile"; \
+	  cmake -S . -B $(BUILD_DIR) $(cmake_flags) -DRIPOSTE_LTO=ON -DRIPOSTE_PGO=; \
+	fi
+	cmake --build $(BUILD_DIR) --target riposte -j --clean-first
+else
+	cmake -S . -B $(BUILD_DIR) $(cmake_flags) -DRIPOSTE_LTO=OFF -DRIPOSTE_PGO=
 	cmake --build $(BUILD_DIR) --target riposte -j
+endif
 	cp $(BUILD_DIR)/riposte $(EXE)
 
 clean:

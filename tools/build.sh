@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # One entry point for a fresh Debian machine: installs what is missing, then builds.
-#   bash tools/build.sh run    build Release and start the engine on UCI (build log on stderr)
+#   bash tools/build.sh run    build the engine as `make` does (profile-guided, ./riposte) and
+#                              start it on UCI (build log on stderr)
 #   bash tools/build.sh test   build Release and ASan/UBSan and run every test in both, then the
 #                              threaded tests (UCI, SMP, TT) under ThreadSanitizer and the
 #                              parameter-table tests in the SPSA tuning build, then each
@@ -40,8 +41,8 @@ build() {  # build <preset> [target...]: everything, or only the targets named
 
 case "${1:-}" in
   run)
-    build release
-    exec build/release/riposte
+    make EXE=riposte >&2
+    exec ./riposte
     ;;
   build)
     build release
