@@ -21,23 +21,25 @@ profile_dir := $(abspath $(BUILD_DIR))-profile-data
 cmake_flags := -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX) -DRIPOSTE_ARCH=$(ARCH) \
   -DRIPOSTE_TUNING=$(tuning_flag) -DRIPOSTE_BUILD_TESTS=OFF -DRIPOSTE_BUILD_PERF=OFF
 
+# Every configure starts fresh: a cache left by another compiler would otherwise be dropped with
+# the settings given here, and the profile with it.
 all:
 ifeq ($(pgo),1)
-	cmake -S . -B $(BUILD_DIR)-instrumented $(cmake_flags) -DRIPOSTE_LTO=ON \
+	cmake --fresh -S . -B $(BUILD_DIR)-instrumented $(cmake_flags) -DRIPOSTE_LTO=ON \
 	  -DRIPOSTE_PGO=generate -DRIPOSTE_PGO_DIR=$(profile_dir)
 	cmake --build $(BUILD_DIR)-instrumented --target riposte -j
 	rm -rf $(profile_dir)
 	@# A binary for a CPU level above this machine's cannot run here: it is built without a profile.
 	if $(BUILD_DIR)-instrumented/riposte bench > /dev/null; then \
-	  cmake -S . -B $(BUILD_DIR) $(cmake_flags) -DRIPOSTE_LTO=ON -DRIPOSTE_PGO=use \
+	  cmake --fresh -S . -B $(BUILD_DIR) $(cmake_flags) -DRIPOSTE_LTO=ON -DRIPOSTE_PGO=use \
 	    -DRIPOSTE_PGO_DIR=$(profile_dir); \
 	else \
 	  echo "the instrumented bench did not run on this machine: building without a profile"; \
-	  cmake -S . -B $(BUILD_DIR) $(cmake_flags) -DRIPOSTE_LTO=ON -DRIPOSTE_PGO=; \
+	  cmake --fresh -S . -B $(BUILD_DIR) $(cmake_flags) -DRIPOSTE_LTO=ON -DRIPOSTE_PGO=; \
 	fi
 	cmake --build $(BUILD_DIR) --target riposte -j --clean-first
 else
-	cmake -S . -B $(BUILD_DIR) $(cmake_flags) -DRIPOSTE_LTO=OFF -DRIPOSTE_PGO=
+	cmake --fresh -S . -B $(BUILD_DIR) $(cmake_flags) -DRIPOSTE_LTO=OFF -DRIPOSTE_PGO=
 	cmake --build $(BUILD_DIR) --target riposte -j
 endif
 	cp $(BUILD_DIR)/riposte $(EXE)

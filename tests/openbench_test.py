@@ -2,8 +2,10 @@
 """The contract with OpenBench, as its client keeps it: the worker builds with `make -j EXE=name
 CXX=compiler` in the repository root, runs `./name bench` and reads the node count and the
 speed from the output, last line first; an SPSA run needs a binary whose `spsa` lines name
-options it accepts. This test builds both binaries that way and holds them to it.
-usage: openbench_test.py SOURCE_DIR CXX"""
+options it accepts. This test builds both binaries that way and holds them to it. With GCC the
+make build is profile-guided; it must play the bench of the plain build beside the tests.
+usage: openbench_test.py SOURCE_DIR CXX PLAIN_RIPOSTE"""
+import glob
 import os
 import re
 import subprocess
@@ -11,7 +13,7 @@ import sys
 import tempfile
 import unittest
 
-SOURCE, CXX = sys.argv[1], sys.argv[2]
+SOURCE, CXX, PLAIN = sys.argv[1], sys.argv[2], sys.argv[3]
 WORK = tempfile.mkdtemp(prefix="riposte-openbench-")
 
 
@@ -60,6 +62,16 @@ class OpenBench(unittest.TestCase):
         # The last line alone carries both figures, so no per-position line is read instead.
         last = run(self.release, "bench").strip().split("\n")[-1]
         self.assertEqual(read_bench(last)[0], first)
+
+    def test_the_profile_changes_speed_not_play(self):
+        is_gcc = "Free Software Foundation" in subprocess.run(
+            [CXX, "--version"], capture_output=True, text=True).stdout
+        if is_gcc:
+            profile = os.path.join(SOURCE, "build", "make-native-profile-data")
+            self.assertTrue(glob.glob(os.path.join(profile, "**", "*.gcda"), recursive=True),
+                            f"no profile in {profile}")
+        self.assertEqual(read_bench(run(self.release, "bench"))[0],
+                         read_bench(run(PLAIN, "bench"))[0])
 
     def test_the_tuning_binary_plays_the_same_bench(self):
         self.assertEqual(read_bench(run(self.tuning, "bench"))[0],
