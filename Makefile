@@ -12,7 +12,6 @@ EXE ?= riposte
 ARCH ?= native
 TUNING ?= 0
 PGO ?= 1
-CXX ?= g++
 tuning_flag := $(if $(filter 1 ON on yes,$(TUNING)),ON,OFF)
 BUILD_DIR ?= build/make-$(ARCH)$(if $(filter ON,$(tuning_flag)),-tuning)
 is_gcc := $(shell $(CXX) --version 2>/dev/null | grep -q 'Free Software Foundation' && echo 1)
