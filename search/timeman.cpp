@@ -20,9 +20,18 @@ constexpr double kMaxShareOfClock = 0.8;
 constexpr int kStatisticsMinDepth = 4;
 // Sudden death with an increment keeps this many increments and overheads on the clock: the
 // plan alone lets it sink to about two increments, where one stall of the machine loses.
-constexpr int kFloorMoves = 4;
-// At the floor a typical move takes this share of the increment, so the clock climbs back.
-constexpr double kFloorIncrementShare = 0.25;
+// Eleven keep more than a tenth of the base at the usual controls (a base of a hundred
+// increments) through the dips below, so the endgame is not played from the last second.
+constexpr int kFloorMoves = 11;
+// Stockfish's sudden-death shares, scaled: Riposte's soft limit stretches a typical move more
+// than Stockfish's does, so at the same shares it spent a tenth more in moves 9 to 28.
+constexpr double kSuddenDeathScale = 0.9;
+// Near the floor a typical move takes up to this share of the increment, less as the clock
+// sinks below it, so the clock climbs back.
+constexpr double kFloorIncrementShare = 0.75;
+// No move near the floor takes more than this share of the increment beyond the clock above
+// it: the GUI charges each move a few milliseconds more than the engine measures.
+constexpr double kFloorMaxIncrementShare = 0.5;
 // Above the floor a typical move takes at most this share of the clock beyond it.
 constexpr double kAboveFloorShare = 0.2;
 
@@ -65,8 +74,8 @@ void TimeManager::init_budget(const SearchLimits& limits, Color us, int ply, std
   // since the moves that decide the game come after the opening.
   double optimum_share, maximum_scale;
   if (!repeating) {
-    optimum_share =
-        std::min(0.0120 + std::pow(ply + 3.0, 0.45) * 0.0039, 0.2 * double(time) / time_left);
+    optimum_share = std::min(kSuddenDeathScale * (0.0120 + std::pow(ply + 3.0, 0.45) * 0.0039),
+                             0.2 * double(time) / time_left);
     maximum_scale = std::min(7.0, 4.0 + ply / 12.0);
   } else {
     optimum_share = std::min((0.88 + ply / 116.4) / mtg, 0.88 * double(time) / time_left);
@@ -76,14 +85,15 @@ void TimeManager::init_budget(const SearchLimits& limits, Color us, int ply, std
   double maximum = maximum_scale * optimum;
   if (!repeating && inc > 0) {
     // Above the floor a move follows the plan but takes at most a share of what lies above;
-    // at it, a move thinks for less than the increment brings and never for more than half of
-    // it beyond the floor.
+    // at it, a move thinks for less than the increment brings (three quarters of it, a quarter
+    // with the clock near zero) and never for more than half of it beyond the floor.
     const double floor = double(kFloorMoves * (inc + overhead));
     const double above_floor = std::max(0.0, double(time) - floor);
-    const double at_floor = kFloorIncrementShare * double(inc) * std::min(1.0, time / floor);
+    const double at_floor =
+        kFloorIncrementShare * double(inc) * (1.0 + 2.0 * std::min(1.0, time / floor)) / 3.0;
     optimum = std::min(optimum, kAboveFloorShare * above_floor + at_floor);
     maximum =
-        std::min(maximum_scale * optimum, std::max(2.0 * optimum, above_floor + 0.5 * double(inc)));
+        std::min(maximum_scale * optimum, above_floor + kFloorMaxIncrementShare * double(inc));
   }
   maximum = std::min(maximum, kMaxShareOfClock * double(time) - double(overhead));
   // Reserve: each move still to play before the control keeps its overhead and a minimal
