@@ -179,7 +179,7 @@ T blend(T mg, T eg, int phase, int scale) {
 // The endgame scale for the side the endgame score favours.
 template <class T>
 int endgame_scale(const Position& pos, const Evaluator<T>& ev, Score s) {
-  const Color strong = s.eg >= 0 ? WHITE : BLACK;
+  const Color strong = s.eg() >= 0 ? WHITE : BLACK;
   return scale_factor(pos, strong, popcount(ev.passed_pawns(strong)));
 }
 
@@ -189,7 +189,7 @@ int evaluate_white(const Position& pos, PawnCache* cache, T& trace) {
   Evaluator<T> ev(pos, cache, trace);
   const Score s = ev.run();
   const int scale = endgame_scale(pos, ev, s);
-  return blend(s.mg, s.eg, phase(pos), scale);
+  return blend(s.mg(), s.eg(), phase(pos), scale);
 }
 
 constexpr const char* kTermNames[] = {"Material", "Imbalance",    "PSQT",        "Mobility",
@@ -291,15 +291,15 @@ Coefficients coefficients(const Position& pos) {
 double evaluate_linear(const Coefficients& c, const Score* weights) {
   double mg = 0, eg = 0;
   for (const auto& [p, n] : c.counts) {
-    mg += double(weights[p].mg) * n;
-    eg += double(weights[p].eg) * n;
+    mg += double(weights[p].mg()) * n;
+    eg += double(weights[p].eg()) * n;
   }
   for (Color side : {WHITE, BLACK}) {
     if (c.danger[side].empty()) continue;
     double s_mg = 0, s_eg = 0;
     for (const auto& [p, n] : c.danger[side]) {
-      s_mg += double(weights[p].mg) * n;
-      s_eg += double(weights[p].eg) * n;
+      s_mg += double(weights[p].mg()) * n;
+      s_eg += double(weights[p].eg()) * n;
     }
     const double sign = side == WHITE ? 1.0 : -1.0;
     mg += sign * danger_penalty_mg(s_mg);
@@ -325,8 +325,8 @@ std::string trace(const Position& pos) {
   char line[512];
   for (std::size_t i = 0; i < std::size(kTermNames); ++i) {
     const Score w = by_term[i][WHITE], b = by_term[i][BLACK], d = w - b;
-    std::snprintf(line, sizeof line, " %12s | %5d %5d | %5d %5d | %5d %5d \n", kTermNames[i], w.mg,
-                  w.eg, b.mg, b.eg, d.mg, d.eg);
+    std::snprintf(line, sizeof line, " %12s | %5d %5d | %5d %5d | %5d %5d \n", kTermNames[i],
+                  w.mg(), w.eg(), b.mg(), b.eg(), d.mg(), d.eg());
     out += line;
   }
   const int ph = phase(pos);
@@ -336,8 +336,8 @@ std::string trace(const Position& pos) {
                 " -------------+-------------+-------------+------------\n"
                 " %12s |             |             | %5d %5d \n"
                 "Phase %d/%d, endgame scale %d/%d%s\n",
-                "Total", total.mg, total.eg, ph, kPhaseMax, special ? kScaleMax : scale, kScaleMax,
-                special ? " (an endgame rule scores this position)" : "");
+                "Total", total.mg(), total.eg(), ph, kPhaseMax, special ? kScaleMax : scale,
+                kScaleMax, special ? " (an endgame rule scores this position)" : "");
   out += line;
   NoTrace none;
   std::snprintf(line, sizeof line, "Final evaluation: %d (white side)\n",

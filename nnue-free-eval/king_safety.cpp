@@ -159,7 +159,7 @@ Score Evaluator<T>::shelter_and_storm(Color us) {
     if (!pos_.can_castle(CastlingRights(right & (us == WHITE ? WHITE_CASTLING : BLACK_CASTLING))))
       continue;
     const ShelterCounts c = shelter_counts(pos_, us, relative_square(us, to));
-    if (const Score v = c.value(); v.mg > best_value.mg) {
+    if (const Score v = c.value(); v.mg() > best_value.mg()) {
       best = c;
       best_value = v;
     }

@@ -133,7 +133,7 @@ T danger_penalty_eg(T s) {
   return -std::max(s, T(0)) / DangerEgDivisor;
 }
 inline Score king_danger_penalty(Score s) {
-  return Score{danger_penalty_mg(s.mg), danger_penalty_eg(s.eg)};
+  return Score{danger_penalty_mg(s.mg()), danger_penalty_eg(s.eg())};
 }
 
 // Game phase from 0 (kings and pawns) to kPhaseMax (all pieces on the board): each minor piece,

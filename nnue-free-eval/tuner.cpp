@@ -78,11 +78,11 @@ Evaluated evaluate_sample(const SampleSet& set, const Sample& s, const std::vect
     const Score& v = w[c->param & Count::kIndex];
     if (c->param & (Count::kWhiteKing | Count::kBlackKing)) {
       const Color king = c->param & Count::kBlackKing ? BLACK : WHITE;
-      r.danger_mg[king] += double(v.mg) * c->count;
-      r.danger_eg[king] += double(v.eg) * c->count;
+      r.danger_mg[king] += double(v.mg()) * c->count;
+      r.danger_eg[king] += double(v.eg()) * c->count;
     } else {
-      mg += double(v.mg) * c->count;
-      eg += double(v.eg) * c->count;
+      mg += double(v.mg()) * c->count;
+      eg += double(v.eg()) * c->count;
     }
   }
   // The penalty of king_danger_penalty, against White's king and for Black's.
@@ -309,8 +309,8 @@ std::vector<Score> adam(const SampleSet& data, std::vector<Score> w, const Objec
   // Weights are integers in the engine; Adam works on doubles and rounds at the end.
   std::vector<double> x(2 * w.size()), m(x.size(), 0.0), v(x.size(), 0.0);
   for (std::size_t i = 0; i < w.size(); ++i) {
-    x[2 * i] = w[i].mg;
-    x[2 * i + 1] = w[i].eg;
+    x[2 * i] = w[i].mg();
+    x[2 * i + 1] = w[i].eg();
   }
   auto rounded = [&] {
     std::vector<Score> out(w.size());
@@ -358,7 +358,7 @@ std::string weights_source(const std::vector<Score>& w) {
     absl::StrAppend(&out, "    // ", block.name, "\n");
     std::string line = "   ";
     for (int i = block.start; i < block.start + block.size; ++i) {
-      const std::string item = absl::StrFormat(" {%d, %d},", w[i].mg, w[i].eg);
+      const std::string item = absl::StrFormat(" {%d, %d},", w[i].mg(), w[i].eg());
       if (line.size() + item.size() > 96) {
         absl::StrAppend(&out, line, "\n");
         line = "   ";

@@ -17,6 +17,28 @@ int eval_of(const char* fen) { return eval::evaluate(*Position::from_fen(fen)); 
 // White's view of the difference a feature makes: eval(with) - eval(without), both White to move.
 int gain(const char* with, const char* without) { return eval_of(with) - eval_of(without); }
 
+// Both halves share one integer: a negative endgame half borrows from the middlegame half, and
+// sums may pass through values outside 16 bits as long as the result fits.
+TEST(Score, HalvesSurviveArithmeticWithEitherSign) {
+  const Score a(-5, 7), b(3, -9);
+  EXPECT_EQ((a + b).mg(), -2);
+  EXPECT_EQ((a + b).eg(), -2);
+  EXPECT_EQ((a - b).mg(), -8);
+  EXPECT_EQ((a - b).eg(), 16);
+  EXPECT_EQ((-a).mg(), 5);
+  EXPECT_EQ((-a).eg(), -7);
+  EXPECT_EQ((b * -4).mg(), -12);
+  EXPECT_EQ((b * -4).eg(), 36);
+  Score s = Score(INT16_MAX, INT16_MIN);
+  EXPECT_EQ(s.mg(), INT16_MAX);
+  EXPECT_EQ(s.eg(), INT16_MIN);
+  s += Score(INT16_MAX, INT16_MIN);
+  s -= Score(INT16_MAX, INT16_MIN);
+  EXPECT_EQ(s, Score(INT16_MAX, INT16_MIN));
+  EXPECT_EQ(Score(0, -1).mg(), 0);
+  EXPECT_EQ(Score(-1, 0).eg(), 0);
+}
+
 TEST(Eval, ColourSymmetryOverEverySuitePosition) {
   RIPOSTE_REQUIRE_SHARED_DATA("perft/perftsuite.epd");  // its counts assume the full suites
   eval::PawnCache cache;
@@ -202,9 +224,9 @@ TEST(Eval, KingDangerIsNonLinear) {
   EXPECT_EQ(eval::king_danger_penalty({-300, -300}), Score(0, 0));
   const Score one = eval::king_danger_penalty({300, 300});
   const Score two = eval::king_danger_penalty({600, 600});
-  EXPECT_LT(one.mg, 0);
-  EXPECT_LT(two.mg, 3 * one.mg);
-  EXPECT_EQ(two.eg, 2 * one.eg);
+  EXPECT_LT(one.mg(), 0);
+  EXPECT_LT(two.mg(), 3 * one.mg());
+  EXPECT_EQ(two.eg(), 2 * one.eg());
   // A queen and rook bearing down on a bare king: Black's king is in danger, White's is not.
   const Position attack = *Position::from_fen("6k1/5p1p/6pQ/8/8/8/5PPP/4R1K1 w - - 0 1");
   const eval::Coefficients c = eval::coefficients(attack);

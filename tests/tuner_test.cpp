@@ -80,8 +80,9 @@ TEST(Tuner, GradientMatchesFiniteDifferences) {
              eval::kDangerNoQueen, eval::kDangerBase}) {
       for (int part = 0; part < 2; ++part) {
         std::vector<Score> up = w, down = w;
-        (part ? up[p].eg : up[p].mg) += 1;
-        (part ? down[p].eg : down[p].mg) -= 1;
+        const Score unit = part ? Score(0, 1) : Score(1, 0);
+        up[p] += unit;
+        down[p] -= unit;
         const double numeric =
             (tune::error(data, up, obj, 2) - tune::error(data, down, obj, 2)) / 2.0;
         const double analytic = grad[2 * p + part];
@@ -125,7 +126,7 @@ TEST(Tuner, WeightsSourceListsEveryParameterInOrder) {
   const auto pairs =
       std::distance(std::sregex_iterator(src.begin(), src.end(), pair), std::sregex_iterator());
   EXPECT_EQ(pairs, eval::kNumParams);
-  EXPECT_NE(src.find("// Tempo\n    {" + std::to_string(w[eval::kTempo].mg) + ", "),
+  EXPECT_NE(src.find("// Tempo\n    {" + std::to_string(w[eval::kTempo].mg()) + ", "),
             std::string::npos);
 }
 
