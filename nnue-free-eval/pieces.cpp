@@ -70,8 +70,11 @@ void Evaluator<T>::bishop_terms(Color us, Square s, Sum& terms) {
   const Bitboard colour = kDarkSquares & square_bb(s) ? kDarkSquares : ~kDarkSquares;
   const int rammed = popcount(rammed_[us] & colour);
   if (rammed) terms.add(kBishopRammedPawns, rammed);
-  // Pawns are the only pieces that block a long diagonal for long.
-  if (more_than_one(attacks::bishop(s, pos_.pieces(PAWN)) & kCentre))
+  // Pawns are the only pieces that block a long diagonal for long. Only a bishop on one sees
+  // two centre squares, so the others skip the lookup.
+  constexpr Bitboard kLongDiagonals = 0x8040201008040201ULL | 0x0102040810204080ULL;
+  if ((kLongDiagonals & square_bb(s)) &&
+      more_than_one(attacks::bishop(s, pos_.pieces(PAWN)) & kCentre))
     terms.add(kBishopLongDiagonal);
 }
 

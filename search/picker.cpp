@@ -96,32 +96,33 @@ int MovePicker::good_capture_threshold(Move m) const {
   return -capture_history(history_, pos_, m) / params::CaptureSeeHistoryDiv;
 }
 
-int MovePicker::threat_bonus(PieceType pt, Move m) const {
-  // A piece attacked by a lesser one should move, and not onto another such square.
-  const Threats& t = ctx_.threats;
-  const Bitboard lesser = pt == QUEEN                    ? t.by_rook
-                          : pt == ROOK                   ? t.by_minor
-                          : pt == KNIGHT || pt == BISHOP ? t.by_pawn
-                                                         : 0;
-  const int value = pt == QUEEN  ? params::ThreatQueen
-                    : pt == ROOK ? params::ThreatRook
-                                 : params::ThreatMinor;
-  const bool from = lesser & square_bb(m.from()), to = lesser & square_bb(m.to());
-  return from && !to ? value : !from && to ? -value : 0;
-}
-
 void MovePicker::score_quiets() {
   const Color us = pos_.side_to_move();
+  // A piece attacked by a lesser one should move, and not onto another such square. Per piece
+  // type, once per node: the squares lesser pieces attack, and what escaping them is worth.
+  Bitboard lesser[PIECE_TYPE_NB] = {};
+  int escape[PIECE_TYPE_NB] = {};
+  if (switches_.threats) {
+    const Threats& t = ctx_.threats;
+    lesser[KNIGHT] = lesser[BISHOP] = t.by_pawn;
+    lesser[ROOK] = t.by_minor;
+    lesser[QUEEN] = t.by_rook;
+    escape[KNIGHT] = escape[BISHOP] = params::ThreatMinor;
+    escape[ROOK] = params::ThreatRook;
+    escape[QUEEN] = params::ThreatQueen;
+  }
+  const Bitboard discoverers = pos_.blockers_for_king(~us);
   for (ExtMove* p = cur_; p < end_; ++p) {
     const Move m = p->move;
     const Piece pc = pos_.moved_piece(m);
+    const PieceType pt = type_of(pc);
     int v = quiet_history(history_, switches_, ctx_, us, pc, m);
     // Quiet checks first: they often refute, and late-move pruning must not drop a mate.
     // Direct checks and moves of a discovering piece; exact enough for ordering, and cheap.
-    if ((pos_.check_squares(type_of(pc)) & square_bb(m.to())) ||
-        (pos_.blockers_for_king(~us) & square_bb(m.from())))
+    if ((pos_.check_squares(pt) & square_bb(m.to())) || (discoverers & square_bb(m.from())))
       v += params::QuietCheckBonus;
-    if (switches_.threats) v += threat_bonus(type_of(pc), m);
+    const bool from = lesser[pt] & square_bb(m.from()), to = lesser[pt] & square_bb(m.to());
+    v += from == to ? 0 : from ? escape[pt] : -escape[pt];
     v += quiet_ordering_extra(history_, switches_, ctx_, pc, m);
     p->value = v;
   }

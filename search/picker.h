@@ -90,9 +90,6 @@ class MovePicker {
 
   void score_captures();
   void score_quiets();
-  // What moving piece type pt by m does about the threats of lesser pieces: escaping one is
-  // worth a bonus, walking into one costs as much.
-  int threat_bonus(PieceType pt, Move m) const;
   // The SEE a capture needs to count as good: 0, or moved by its capture history.
   int good_capture_threshold(Move m) const;
   void score_evasions();
