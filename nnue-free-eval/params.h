@@ -132,8 +132,11 @@ template <class T>
 T danger_penalty_eg(T s) {
   return -std::max(s, T(0)) / DangerEgDivisor;
 }
+// Only positions no game reaches (a FEN's rows of queens around a king) come near this cap on
+// the quadratic part; it keeps the sums of a Score's 16-bit halves from wrapping there.
+inline constexpr int kMaxDangerPenalty = 8000;
 inline Score king_danger_penalty(Score s) {
-  return Score{danger_penalty_mg(s.mg()), danger_penalty_eg(s.eg())};
+  return Score{std::max(danger_penalty_mg(s.mg()), -kMaxDangerPenalty), danger_penalty_eg(s.eg())};
 }
 
 // Game phase from 0 (kings and pawns) to kPhaseMax (all pieces on the board): each minor piece,

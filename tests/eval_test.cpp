@@ -39,6 +39,16 @@ TEST(Score, HalvesSurviveArithmeticWithEitherSign) {
   EXPECT_EQ(Score(-1, 0).eg(), 0);
 }
 
+// The middlegame danger penalty is the formula's up to a cap that no game reaches.
+TEST(Score, DangerPenaltyIsCappedOnlyFarOutsideGames) {
+  const Score usual = eval::king_danger_penalty(Score(300, 900));
+  EXPECT_EQ(usual.mg(), eval::danger_penalty_mg(300));
+  EXPECT_EQ(usual.eg(), eval::danger_penalty_eg(900));
+  const Score extreme = eval::king_danger_penalty(Score(30000, 30000));
+  EXPECT_EQ(extreme.mg(), -eval::kMaxDangerPenalty);
+  EXPECT_EQ(extreme.eg(), eval::danger_penalty_eg(30000));
+}
+
 TEST(Eval, ColourSymmetryOverEverySuitePosition) {
   RIPOSTE_REQUIRE_SHARED_DATA("perft/perftsuite.epd");  // its counts assume the full suites
   eval::PawnCache cache;
