@@ -60,6 +60,7 @@
   X(HistoryPruningDepth, 3, 1, 6)            /* lmrDepth below this */                          \
   X(QsFutilityMargin, 194, 50, 400)          /* delta pruning over the stand pat */             \
   X(QsMoveLimit, 3, 1, 10)                   /* plain captures searched per node */             \
+  X(QsQuietEvasions, 2, 0, 8)                /* quiet evasions searched once one holds */       \
   X(CorrectionMaxError, 65, 16, 120)         /* cp; a larger search error is clipped */         \
   X(CorrectionMaxWeight, 17, 4, 64)          /* update weight min(depth + 1, this) */           \
   X(CorrectionPawnWeight, 48, 0, 128)        /* correction = (pawn * this + */                  \

@@ -71,7 +71,7 @@ int Worker::qsearch(Position& pos, Stack* ss, int alpha, int beta) {
   const int futility_base = in_check ? kValueNone : ss->static_eval + QsFutilityMargin;
   const Square recapture_square = (ss - 1)->move.is_ok() ? (ss - 1)->move.to() : SQ_NONE;
   Move best_move = Move::none();
-  int move_count = 0;
+  int move_count = 0, quiet_evasions = 0;
   while (const Move m = picker.next()) {
     ++move_count;
     if (!in_check && best_value > kValueTbLossInMaxPly && m.type() != PROMOTION &&
@@ -90,8 +90,14 @@ int Worker::qsearch(Position& pos, Stack* ss, int alpha, int beta) {
         continue;
       }
     }
-    // Captures that lose material cannot raise a stand-pat score.
-    if (!in_check && !pos.see_ge(m, 0)) continue;
+    // Captures that lose material cannot raise a stand-pat score. In check, once an evasion
+    // has kept us out of a proven loss, neither a losing evasion nor a quiet one past the
+    // first `QsQuietEvasions` is likely to do better (Stockfish 15.1's rule).
+    if (best_value > kValueTbLossInMaxPly) {
+      if (!pos.see_ge(m, 0)) continue;
+      if (in_check && !pos.is_noisy(m) && quiet_evasions >= QsQuietEvasions) break;
+    }
+    quiet_evasions += in_check && !pos.is_noisy(m);
     set_move(ss, pos, m);
     pool_.tt().prefetch(pos.key_after(m));
     pos.do_move(m);
