@@ -17,7 +17,7 @@ namespace riposte {
 
 namespace {
 
-Score piece_square_values[PIECE_NB][SQUARE_NB];
+Score piece_square_values[kPsqSets][PIECE_NB][SQUARE_NB];
 
 }  // namespace
 
@@ -27,11 +27,13 @@ void init_movegen() {
   cuckoo::init();
 }
 
-void set_piece_square_value(Piece pc, Square s, Score value) { piece_square_values[pc][s] = value; }
+void set_piece_square_value(int set, Piece pc, Square s, Score value) {
+  piece_square_values[set][pc][s] = value;
+}
 
 void Position::put_piece(Piece pc, Square s) {
   board_[s] = pc;
-  psq_ += piece_square_values[pc][s];
+  for (int set = 0; set < kPsqSets; ++set) psq_[set] += piece_square_values[set][pc][s];
   const Bitboard b = square_bb(s);
   by_type_[ALL_PIECES] |= b;
   by_type_[type_of(pc)] |= b;
@@ -40,7 +42,7 @@ void Position::put_piece(Piece pc, Square s) {
 
 void Position::remove_piece(Square s) {
   const Piece pc = board_[s];
-  psq_ -= piece_square_values[pc][s];
+  for (int set = 0; set < kPsqSets; ++set) psq_[set] -= piece_square_values[set][pc][s];
   const Bitboard b = square_bb(s);
   by_type_[ALL_PIECES] ^= b;
   by_type_[type_of(pc)] ^= b;
@@ -50,7 +52,8 @@ void Position::remove_piece(Square s) {
 
 void Position::move_piece(Square from, Square to) {
   const Piece pc = board_[from];
-  psq_ += piece_square_values[pc][to] - piece_square_values[pc][from];
+  for (int set = 0; set < kPsqSets; ++set)
+    psq_[set] += piece_square_values[set][pc][to] - piece_square_values[set][pc][from];
   const Bitboard b = square_bb(from) | square_bb(to);
   by_type_[ALL_PIECES] ^= b;
   by_type_[type_of(pc)] ^= b;
@@ -398,7 +401,7 @@ absl::Status Position::check_consistency() const {
     return absl::InternalError(absl::StrCat("inconsistent position: ", what));
   };
   Bitboard by_type[PIECE_TYPE_NB] = {}, by_color[COLOR_NB] = {};
-  Score psq;
+  Score psq[kPsqSets];
   for (Square s = SQ_A1; s <= SQ_H8; ++s) {
     const Piece pc = board_[s];
     if (pc == NO_PIECE) continue;
@@ -407,7 +410,7 @@ absl::Status Position::check_consistency() const {
     by_type[ALL_PIECES] |= square_bb(s);
     by_type[type_of(pc)] |= square_bb(s);
     by_color[color_of(pc)] |= square_bb(s);
-    psq += piece_square_values[pc][s];
+    for (int set = 0; set < kPsqSets; ++set) psq[set] += piece_square_values[set][pc][s];
   }
   for (int pt = ALL_PIECES; pt <= KING; ++pt)
     if (by_type[pt] != by_type_[pt])
@@ -417,7 +420,8 @@ absl::Status Position::check_consistency() const {
     if (count(c, KING) != 1) return broken("a side has no king or more than one");
   }
   if (pieces(PAWN) & (rank_bb(RANK_1) | rank_bb(RANK_8))) return broken("a pawn on a back rank");
-  if (psq != psq_) return broken("the piece-square sum is stale");
+  for (int set = 0; set < kPsqSets; ++set)
+    if (psq[set] != psq_[set]) return broken("a piece-square sum is stale");
 
   const StateInfo& si = state();
   StateInfo fresh = si;

@@ -17,11 +17,13 @@ namespace riposte {
 // Initialises the process-wide tables (attacks, Zobrist keys). Idempotent and thread-safe.
 void init_movegen();
 
-// Sets the material plus piece-square value of piece pc on square s, from White's view (black
-// pieces count negative). Position keeps the board's sum of these up to date in make and unmake,
-// so the evaluation need not add up the pieces. The evaluation sets them all (eval::init) before
-// the program makes its first position: a position made earlier would keep a stale sum.
-void set_piece_square_value(Piece pc, Square s, Score value);
+// Sets the material plus piece-square value of piece pc on square s in table set `set`, from
+// White's view (black pieces count negative). Position keeps the board's sum of each set up to
+// date in make and unmake, so the evaluation need not add up the pieces and can pick a set by
+// where the kings stand. The evaluation sets them all (eval::init) before the program makes its
+// first position: a position made earlier would keep a stale sum.
+inline constexpr int kPsqSets = 2;
+void set_piece_square_value(int set, Piece pc, Square s, Score value);
 
 inline constexpr std::string_view kStartFen =
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -142,8 +144,8 @@ class Position {
   bool is_fifty_move_draw() const;
   bool has_insufficient_material() const;
   bool has_non_pawn_material(Color c) const { return pieces(c) & ~pieces(PAWN, KING); }
-  // Sum over the board of the values set by set_piece_square_value.
-  Score psq() const { return psq_; }
+  // Sum over the board of the values of table set `set` (set_piece_square_value).
+  Score psq(int set) const { return psq_[set]; }
 
   // Colour-flipped copy (ranks mirrored, colours swapped): used by symmetry tests.
   Position flipped() const;
@@ -170,7 +172,7 @@ class Position {
   Bitboard castling_path_[CASTLING_RIGHT_NB] = {};
   Bitboard castling_king_path_[CASTLING_RIGHT_NB] = {};
   Color stm_ = WHITE;
-  Score psq_;
+  Score psq_[kPsqSets];
   int game_ply_ = 0;
   bool chess960_ = false;
   std::vector<StateInfo> states_;

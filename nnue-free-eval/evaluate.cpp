@@ -65,9 +65,11 @@ void Evaluator<T>::material_and_squares() {
   // The evaluation proper reads the sum Position keeps up to date; a trace (the tuner, `eval`)
   // adds the pieces up one by one to count them.
   if constexpr (!T::kActive) {
-    score_[WHITE] += pos_.psq();
+    score_[WHITE] += piece_square_sum(pos_);
     return;
   }
+  const bool opposite = kings_on_opposite_wings(pos_);
+  const int squares = opposite ? kPsqtOppositeWings : kPsqt;
   Sum terms[COLOR_NB] = {sum(WHITE), sum(BLACK)};
   for (Bitboard b = pos_.pieces(); b;) {
     const Square s = pop_lsb(b);
@@ -75,7 +77,7 @@ void Evaluator<T>::material_and_squares() {
     const PieceType pt = type_of(pc);
     const Color c = color_of(pc);
     if (pt != KING) terms[c].add(kMaterial + int(pt));
-    terms[c].add(kPsqt + int(pt) * 64 + relative_square(c, s));
+    terms[c].add(squares + int(pt) * 64 + relative_square(c, s));
   }
   for (Color c : {WHITE, BLACK}) score_[c] += terms[c].sum();
 }
@@ -211,19 +213,21 @@ int term_of(int p) {
   if (p == kPawnlessFlank) return 6;
   if (p < kThreatByMinor) return 1;
   if (p < kPassedOwnKingProximity) return 7;
-  if (p < kDangerAttacker) return 5;
+  if (p < kPsqtOppositeWings) return 5;
+  if (p < kDangerAttacker) return 2;
   return 6;  // king danger
 }
 
 // Material plus piece-square weights, into the values Position sums.
 void set_piece_square_values() {
-  for (Color c : {WHITE, BLACK})
-    for (int pt = PAWN; pt <= KING; ++pt)
-      for (Square s = SQ_A1; s <= SQ_H8; ++s) {
-        Score v = kWeights[kPsqt + pt * 64 + relative_square(c, s)];
-        if (pt != KING) v += kWeights[kMaterial + pt];
-        set_piece_square_value(make_piece(c, PieceType(pt)), s, c == WHITE ? v : -v);
-      }
+  for (int set = 0; set < kPsqSets; ++set)
+    for (Color c : {WHITE, BLACK})
+      for (int pt = PAWN; pt <= KING; ++pt)
+        for (Square s = SQ_A1; s <= SQ_H8; ++s) {
+          Score v = kWeights[(set ? kPsqtOppositeWings : kPsqt) + pt * 64 + relative_square(c, s)];
+          if (pt != KING) v += kWeights[kMaterial + pt];
+          set_piece_square_value(set, make_piece(c, PieceType(pt)), s, c == WHITE ? v : -v);
+        }
 }
 
 }  // namespace

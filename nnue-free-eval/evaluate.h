@@ -76,6 +76,15 @@ int evaluate(const Position& pos);
 // Game phase from 0 (kings and pawns) to kPhaseMax (all pieces on the board).
 int phase(const Position& pos);
 
+// Kings on opposite wings (one on files a-d, the other on e-h) read their own piece-square
+// table, set 1 of Position's sums: pawn storms and the pieces' best squares differ from those of
+// same-side castling.
+inline bool kings_on_opposite_wings(const Position& pos) {
+  return (file_of(pos.king_square(WHITE)) <= FILE_D) != (file_of(pos.king_square(BLACK)) <= FILE_D);
+}
+// The material and piece-square sum Position keeps, from White's view.
+inline Score piece_square_sum(const Position& pos) { return pos.psq(kings_on_opposite_wings(pos)); }
+
 // The evaluation's form for the tuner: white-minus-black counts of every linear parameter, the
 // king danger counts of each side, the phase and the endgame scale (out of kScaleMax).
 struct Coefficients {

@@ -76,12 +76,13 @@ enum Param : int {
   kPassedOwnKingProximity,    // own king's distance to the stop square x rank weight
   kPassedEnemyKingProximity,  // enemy king's distance to the stop square x rank weight
   kPassedSafePath,            // [relative rank]: no square to promotion attacked or occupied
-  kPassedSafeStop = kPassedSafePath + 8,      // [relative rank]: the stop square safe
-  kPassedRookBehind = kPassedSafeStop + 8,    // own rook or queen behind the passer
-  kPassedEnemyRookBehind,                     // an enemy rook or queen behind it
-  kDangerAttacker,                            // king danger: [piece type] attacking the zone
-  kDangerZoneHits = kDangerAttacker + 8,      // king danger: attacks on zone squares
-  kDangerSafeCheck,                           // king danger: [piece type]
+  kPassedSafeStop = kPassedSafePath + 8,    // [relative rank]: the stop square safe
+  kPassedRookBehind = kPassedSafeStop + 8,  // own rook or queen behind the passer
+  kPassedEnemyRookBehind,                   // an enemy rook or queen behind it
+  kPsqtOppositeWings,  // [piece type][square]: kPsqt's role when the kings stand on opposite wings
+  kDangerAttacker = kPsqtOppositeWings + 8 * 64,  // king danger: [piece type] attacking the zone
+  kDangerZoneHits = kDangerAttacker + 8,          // king danger: attacks on zone squares
+  kDangerSafeCheck,                               // king danger: [piece type]
   kDangerWeakSquares = kDangerSafeCheck + 8,  // zone squares attacked, guarded by K or Q at most
   kDangerNoQueen,                             // king danger: the attacker has no queen
   kDangerBase,                                // king danger: constant, once the attack counts
@@ -256,6 +257,7 @@ inline constexpr ParamBlock kParamBlocks[] = {
     {"Passed pawn safe stop square [relative rank]", kPassedSafeStop, 8},
     {"Passed pawn with own rook behind", kPassedRookBehind, 1},
     {"Passed pawn with enemy rook behind", kPassedEnemyRookBehind, 1},
+    {"PSQT, kings on opposite wings [piece type][square]", kPsqtOppositeWings, 8 * 64},
     {"King danger: zone attacker [piece type]", kDangerAttacker, 8},
     {"King danger: zone square attacks", kDangerZoneHits, 1},
     {"King danger: safe check [piece type]", kDangerSafeCheck, 8},

@@ -322,7 +322,11 @@ std::vector<Score> adam(const SampleSet& data, std::vector<Score> w, const Objec
   for (int epoch = 1; epoch <= epochs; ++epoch) {
     // The gradient is taken at the unrounded point: evaluate with doubles via a scaled copy.
     std::vector<Score> current = rounded();
-    const std::vector<double> g = gradient(data, current, obj, threads);
+    std::vector<double> g = gradient(data, current, obj, threads);
+    // The pull: d/dx of pull * (opposite - ordinary)^2 on each opposite-wing weight.
+    constexpr std::size_t kFirst = 2 * eval::kPsqtOppositeWings, kLast = 2 * eval::kDangerAttacker,
+                          kOffset = 2 * (eval::kPsqtOppositeWings - eval::kPsqt);
+    for (std::size_t i = kFirst; i < kLast; ++i) g[i] += 2 * obj.pull * (x[i] - x[i - kOffset]);
     for (std::size_t i = 0; i < x.size(); ++i) {
       if (!trainable.empty() && !trainable[i / 2]) continue;
       m[i] = beta1 * m[i] + (1 - beta1) * g[i];

@@ -74,15 +74,16 @@ TEST(Eval, LinearFormMatchesTheEvaluation) {
   }
 }
 
-// Material and piece-square values straight from the weights, piece by piece.
-Score summed_psq(const Position& pos) {
+// Material and piece-square values of one table set straight from the weights, piece by piece.
+Score summed_psq(const Position& pos, int set) {
   Score sum;
   for (Bitboard b = pos.pieces(); b;) {
     const Square s = pop_lsb(b);
     const Piece pc = pos.piece_on(s);
     const Color c = color_of(pc);
     const PieceType pt = type_of(pc);
-    Score v = eval::kWeights[eval::kPsqt + int(pt) * 64 + relative_square(c, s)];
+    const int squares = set ? eval::kPsqtOppositeWings : eval::kPsqt;
+    Score v = eval::kWeights[squares + int(pt) * 64 + relative_square(c, s)];
     if (pt != KING) v += eval::kWeights[eval::kMaterial + int(pt)];
     sum += c == WHITE ? v : -v;
   }
@@ -91,16 +92,21 @@ Score summed_psq(const Position& pos) {
 
 TEST(Eval, IncrementalPieceSquareSumFollowsEveryMove) {
   // Every suite position as parsed, then along every legal move and back (captures, castling,
-  // en passant and promotions included).
+  // en passant and promotions included), for both sets.
+  const auto matches = [](const Position& pos) {
+    for (int set = 0; set < kPsqSets; ++set)
+      if (pos.psq(set) != summed_psq(pos, set)) return false;
+    return true;
+  };
   for (const std::string& fen : all_suite_fens()) {
     Position pos = *Position::from_fen(fen);
-    ASSERT_EQ(pos.psq(), summed_psq(pos)) << fen;
-    const Score before = pos.psq();
+    ASSERT_TRUE(matches(pos)) << fen;
+    const Score before = eval::piece_square_sum(pos);
     for (const ExtMove& m : MoveList<LEGAL>(pos)) {
       pos.do_move(m.move);
-      ASSERT_EQ(pos.psq(), summed_psq(pos)) << fen << " " << to_uci(m.move, pos.is_chess960());
+      ASSERT_TRUE(matches(pos)) << fen << " " << to_uci(m.move, pos.is_chess960());
       pos.undo_move(m.move);
-      ASSERT_EQ(pos.psq(), before) << fen;
+      ASSERT_EQ(eval::piece_square_sum(pos), before) << fen;
     }
   }
 }

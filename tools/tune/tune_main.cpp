@@ -23,6 +23,8 @@ ABSL_FLAG(std::string, out, "", "write the tuned weights.cpp here (empty: do not
 ABSL_FLAG(int, epochs, 400, "Adam steps over the full training set");
 ABSL_FLAG(double, lr, 1.0, "Adam step size in centipawns");
 ABSL_FLAG(double, lambda, 1.0, "target = lambda * result + (1 - lambda) * sigmoid(score)");
+ABSL_FLAG(double, pull, 0.0,
+          "L2 weight pulling the opposite-wing piece-square set towards the ordinary one");
 ABSL_FLAG(double, holdout, 0.1, "fraction of the positions kept out of training");
 ABSL_FLAG(std::size_t, limit, 0, "use at most this many positions (0: all)");
 ABSL_FLAG(int, threads, 0, "worker threads (0: all cores)");
@@ -80,7 +82,7 @@ int main(int argc, char** argv) {
   // K is fitted to the game results: fitting it to a score target would let K shrink to zero,
   // where every target and prediction is 0.5.
   const double k = tune::fit_k(data->train, w, 1.0, threads);
-  const tune::Objective obj{k, lambda};
+  const tune::Objective obj{k, lambda, absl::GetFlag(FLAGS_pull)};
   std::fprintf(stderr, "K = %.4f, lambda = %.2f\n", k, lambda);
   // Errors under the tuning objective, and held-out error against the game results alone with
   // K refitted: one yardstick that compares runs with different lambdas.
