@@ -98,8 +98,8 @@ absl::StatusOr<Dataset> load(const std::vector<std::string>& paths, double holdo
 struct Objective {
   double k = 1.0;
   double lambda = 1.0;
-  // L2 pull of the opposite-wing piece-square set towards the ordinary one, per centipawn of
-  // difference squared: that set sees a little over a quarter of the positions and overfits without it.
+  // L2 pull of the opposite-wing piece-square table towards the ordinary one, per centipawn of
+  // difference squared: that table sees about a quarter of the positions and overfits without it.
   double pull = 0.0;
 };
 double error(const SampleSet& data, const std::vector<Score>& w, const Objective& obj, int threads);
