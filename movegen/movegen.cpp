@@ -100,10 +100,24 @@ void generate_all(const Position& pos, Sink& sink) {
   const Square ksq = pos.king_square(Us);
   const Bitboard occupied = pos.pieces();
   const Bitboard checkers = pos.checkers();
-  const Bitboard danger = danger_squares<Them>(pos, occupied ^ square_bb(ksq));
-
-  Bitboard kind_mask = T == CAPTURES ? pos.pieces(Them) : T == QUIETS ? ~occupied : ~pos.pieces(Us);
-  sink.add_piece(ksq, attacks::king(ksq) & kind_mask & ~danger);
+  const Bitboard kind_mask = T == CAPTURES ? pos.pieces(Them)
+                             : T == QUIETS ? ~occupied
+                                           : ~pos.pieces(Us);
+  const Bitboard king_targets = attacks::king(ksq) & kind_mask;
+  Bitboard danger = 0;
+  if constexpr (T == CAPTURES) {
+    // The king seldom has a capture: testing each one is cheaper than mapping every attack.
+    Bitboard safe = 0;
+    for (Bitboard b = king_targets; b;) {
+      const Square to = pop_lsb(b);
+      if (!(pos.attackers_to(to, occupied ^ square_bb(ksq)) & pos.pieces(Them)))
+        safe |= square_bb(to);
+    }
+    sink.add_piece(ksq, safe);
+  } else {
+    danger = danger_squares<Them>(pos, occupied ^ square_bb(ksq));
+    sink.add_piece(ksq, king_targets & ~danger);
+  }
   if (more_than_one(checkers)) return;  // double check: only the king can move
 
   const Bitboard check_mask = checkers ? between_bb(ksq, lsb(checkers)) | checkers : ~Bitboard(0);
