@@ -2,8 +2,9 @@
 """The contract with OpenBench, as its client keeps it: the worker builds with `make -j EXE=name
 CXX=compiler` in the repository root, runs `./name bench` and reads the node count and the
 speed from the output, last line first; an SPSA run needs a binary whose `spsa` lines name
-options it accepts. This test builds both binaries that way and holds them to it. With GCC the
-make build is profile-guided; it must play the bench of the plain build beside the tests.
+options it accepts. This test builds both binaries that way and holds them to it. With GCC, or
+Clang with llvm-profdata and lld, the make build is profile-guided; it must play the bench of the
+plain build beside the tests.
 usage: openbench_test.py SOURCE_DIR CXX PLAIN_RIPOSTE"""
 import glob
 import os
@@ -15,6 +16,12 @@ import unittest
 
 SOURCE, CXX, PLAIN = sys.argv[1], sys.argv[2], sys.argv[3]
 WORK = tempfile.mkdtemp(prefix="riposte-openbench-")
+
+
+def clang_tool(name):
+    """The path clang gives a tool of its own; a bare name when it has none."""
+    return subprocess.run([CXX, f"-print-prog-name={name}"], capture_output=True,
+                          text=True).stdout.strip()
 
 
 def make(name, **env):
@@ -64,12 +71,15 @@ class OpenBench(unittest.TestCase):
         self.assertEqual(read_bench(last)[0], first)
 
     def test_the_profile_changes_speed_not_play(self):
-        is_gcc = "Free Software Foundation" in subprocess.run(
-            [CXX, "--version"], capture_output=True, text=True).stdout
-        if is_gcc:
-            profile = os.path.join(SOURCE, "build", "make-native-profile-data")
+        version = subprocess.run([CXX, "--version"], capture_output=True, text=True).stdout
+        profile = os.path.join(SOURCE, "build", "make-native-profile-data")
+        if "Free Software Foundation" in version:
             self.assertTrue(glob.glob(os.path.join(profile, "**", "*.gcda"), recursive=True),
                             f"no profile in {profile}")
+        elif "clang version" in version and all(
+                os.path.isabs(clang_tool(name)) for name in ("llvm-profdata", "ld.lld")):
+            self.assertTrue(os.path.isfile(os.path.join(profile, "riposte.profdata")),
+                            f"no merged profile in {profile}")
         self.assertEqual(read_bench(run(self.release, "bench"))[0],
                          read_bench(run(PLAIN, "bench"))[0])
 

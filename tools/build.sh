@@ -17,7 +17,7 @@ case "${1:-}" in
 esac
 cd "$(dirname "$0")/.."
 
-packages=(cmake make g++ clang libabsl-dev libgtest-dev libbenchmark-dev libfathom-dev polyglot)
+packages=(cmake make g++ clang llvm lld libabsl-dev libgtest-dev libbenchmark-dev libfathom-dev polyglot)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
