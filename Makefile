@@ -10,13 +10,12 @@
 # These may also come from the environment, which make reads as variables: that is how an
 # OpenBench worker, which passes only EXE and CXX, builds the tuning binary (docs/openbench.md).
 EXE ?= riposte
+# $(call clang_tool,COMPILER,TOOL): the path of a Clang's own tool, empty when it is not installed.
+clang_tool = $(shell command -v "$$($(1) -print-prog-name=$(2) 2>/dev/null)" 2>/dev/null)
 # Without CXX given, Clang when it can build from a profile (its binary runs about 7% faster than
 # GCC's here, docs/testing.md), else GCC.
 ifeq ($(origin CXX),default)
-clang_ready := $(shell command -v clang++ > /dev/null \
-  && command -v $$(clang++ -print-prog-name=llvm-profdata) > /dev/null \
-  && command -v $$(clang++ -print-prog-name=ld.lld) > /dev/null && echo 1)
-CXX := $(if $(clang_ready),clang++,g++)
+CXX := $(if $(and $(call clang_tool,clang++,llvm-profdata),$(call clang_tool,clang++,ld.lld)),clang++,g++)
 endif
 ARCH ?= native
 TUNING ?= 0
@@ -25,8 +24,8 @@ tuning_flag := $(if $(filter 1 ON on yes,$(TUNING)),ON,OFF)
 BUILD_DIR ?= build/make-$(ARCH)$(if $(filter ON,$(tuning_flag)),-tuning)
 is_gcc := $(shell $(CXX) --version 2>/dev/null | grep -q 'Free Software Foundation' && echo 1)
 is_clang := $(shell $(CXX) --version 2>/dev/null | grep -q 'clang version' && echo 1)
-profdata := $(if $(is_clang),$(shell command -v $$($(CXX) -print-prog-name=llvm-profdata) 2>/dev/null))
-lld := $(if $(is_clang),$(shell command -v $$($(CXX) -print-prog-name=ld.lld) 2>/dev/null))
+profdata := $(if $(is_clang),$(call clang_tool,$(CXX),llvm-profdata))
+lld := $(if $(is_clang),$(call clang_tool,$(CXX),ld.lld))
 pgo := $(if $(and $(filter 1 ON on yes,$(PGO)),$(or $(is_gcc),$(and $(profdata),$(lld)))),1,)
 profile_dir := $(abspath $(BUILD_DIR))-profile-data
 cmake_flags := -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX) -DRIPOSTE_ARCH=$(ARCH) \
