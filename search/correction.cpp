@@ -11,16 +11,19 @@ namespace riposte {
 
 using namespace params;
 
-int Worker::corrected_eval(const Position& pos, int raw_eval) const {
+int Worker::correction(const Position& pos) const {
   const Color stm = pos.side_to_move();
-  // Each table learns the whole error on its own. The blend's weights are what games chose:
-  // they sum to 106/64 by default, so agreeing tables correct a little more than either alone.
-  const int correction = (correction_->pawn.get(stm, pos.pawn_key()) * CorrectionPawnWeight +
-                          (correction_->non_pawn[WHITE].get(stm, pos.non_pawn_key(WHITE)) +
-                           correction_->non_pawn[BLACK].get(stm, pos.non_pawn_key(BLACK))) *
-                              CorrectionNonPawnWeight) /
-                         kCorrectionWeightScale;
-  int v = raw_eval + correction;
+  // The tables learn what the blend leaves over, so their weights set how fast each learns
+  // rather than how far the blend can reach.
+  return (correction_->pawn.get(stm, pos.pawn_key()) * CorrectionPawnWeight +
+          (correction_->non_pawn[WHITE].get(stm, pos.non_pawn_key(WHITE)) +
+           correction_->non_pawn[BLACK].get(stm, pos.non_pawn_key(BLACK))) *
+              CorrectionNonPawnWeight) /
+         kCorrectionWeightScale;
+}
+
+int Worker::corrected_eval(const Position& pos, int raw_eval) const {
+  int v = raw_eval + correction(pos);
   // Moves without a capture or a pawn move bring the 50-move draw nearer: an advantage that
   // has not been converted for a while is worth less.
   // (A counter past 100 comes only from a hostile FEN or move list; the game is drawn there.)
@@ -38,11 +41,12 @@ void Worker::update_correction(const Position& pos, const Stack* ss, int depth, 
   if (best_value >= beta && best_value <= ss->static_eval) return;
   if (!best_move && best_value >= ss->static_eval) return;
   const Color stm = pos.side_to_move();
-  const int error = best_value - ss->raw_eval;
-  correction_->pawn.update(stm, pos.pawn_key(), depth, error, CorrectionMaxError,
+  // Against the blend as it stands now, before the fifty-move damping.
+  const int residual = best_value - (ss->raw_eval + correction(pos));
+  correction_->pawn.update(stm, pos.pawn_key(), depth, residual, CorrectionMaxError,
                            CorrectionMaxWeight);
   for (const Color c : {WHITE, BLACK})
-    correction_->non_pawn[c].update(stm, pos.non_pawn_key(c), depth, error, CorrectionMaxError,
+    correction_->non_pawn[c].update(stm, pos.non_pawn_key(c), depth, residual, CorrectionMaxError,
                                     CorrectionMaxWeight);
 }
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Static-evaluation correction history: per side to move and a key of part of the position
-// (the pawn structure, one colour's other pieces), a running average of how far search results
-// landed from the raw static eval. Adding it to the static eval fixes what the evaluation
-// systematically misjudges there, and every pruning rule that reads the eval (and `improving`)
-// works with the corrected value.
+// (the pawn structure, one colour's other pieces), a share of how far search results land from
+// the raw static eval, the tables' shares fitted together. Adding it to the static eval fixes what
+// the evaluation systematically misjudges there, and every pruning rule that reads the eval (and
+// `improving`) works with the corrected value.
 #pragma once
 
 #include <algorithm>
@@ -19,15 +19,16 @@ namespace riposte {
 // 16 bits, so max_error may go up to 127 cp.
 inline constexpr int kCorrectionGrain = 256;
 
-// A search at `depth` found the value `raw_eval + error`. Moves entry e towards `error` with
-// weight min(depth + 1, max_weight) / kCorrectionGrain: deep results count more, and no single
-// result can move the average more than max_weight / 256 of the way.
-inline void update_correction_entry(std::int16_t& e, int depth, int error, int max_error,
+// A search at `depth` found a value `residual` cp away from the eval as corrected by every
+// table together. Each entry moves by that residual, weighted min(depth + 1, max_weight) /
+// kCorrectionGrain: the tables fit the error jointly, so two that see the same error share it
+// instead of each learning all of it.
+inline void update_correction_entry(std::int16_t& e, int depth, int residual, int max_error,
                                     int max_weight) {
-  const int target = std::clamp(error, -max_error, max_error) * kCorrectionGrain;
+  const int step = std::clamp(residual, -max_error, max_error);
   const int weight = std::clamp(depth + 1, 1, max_weight);
   const int limit = max_error * kCorrectionGrain;
-  e = std::int16_t(std::clamp(e + (target - e) * weight / kCorrectionGrain, -limit, limit));
+  e = std::int16_t(std::clamp(e + step * weight, -limit, limit));
 }
 
 // Entries are read and written as relaxed atomics, so that the threads share one table: a
@@ -39,10 +40,10 @@ class CorrectionHistory {
   // The learned correction in centipawns, at most max_error in size.
   int get(Color c, Key key) const { return entry(c, key).load(kOrder) / kCorrectionGrain; }
 
-  void update(Color c, Key key, int depth, int error, int max_error, int max_weight) {
+  void update(Color c, Key key, int depth, int residual, int max_error, int max_weight) {
     const std::atomic_ref<std::int16_t> e = entry(c, key);
     std::int16_t v = e.load(kOrder);
-    update_correction_entry(v, depth, error, max_error, max_weight);
+    update_correction_entry(v, depth, residual, max_error, max_weight);
     e.store(v, kOrder);
   }
 

@@ -162,7 +162,9 @@ class alignas(64) Worker {
   void update_root_move(Move m, int value, int alpha, int beta, int move_count,
                         std::uint64_t nodes_before);
 
-  // The static eval with the correction history's offset, kept inside the non-mate range.
+  // The correction history's offset for pos, the tables blended.
+  int correction(const Position& pos) const;
+  // The static eval with that offset, kept inside the non-mate range.
   int corrected_eval(const Position& pos, int raw_eval) const;
   // Teaches the correction history what a finished search found, when its bound says which
   // side of the static eval the true score lies on.

@@ -36,12 +36,13 @@ TEST(CorrectionHistory, EntriesStayWithinTheirBoundsUnderRandomUpdates) {
 TEST(CorrectionHistory, LearnsAConstantErrorAndNothingElse) {
   auto corr = std::make_unique<CorrectionHistory>();
   const Key key = 0x1234'5678'9abc'def0ULL;
-  for (int i = 0; i < 200; ++i) corr->update(WHITE, key, 10, 37, 64, 16);
+  // The update takes what the entry still leaves over.
+  for (int i = 0; i < 200; ++i) corr->update(WHITE, key, 10, 37 - corr->get(WHITE, key), 64, 16);
   EXPECT_NEAR(corr->get(WHITE, key), 37, 1);
   EXPECT_EQ(corr->get(BLACK, key), 0);  // the other side to move is its own entry
   EXPECT_EQ(corr->get(WHITE, key + 1), 0);
   // A larger error than the cap is learned as the cap.
-  for (int i = 0; i < 200; ++i) corr->update(BLACK, key, 10, -900, 64, 16);
+  for (int i = 0; i < 200; ++i) corr->update(BLACK, key, 10, -900 - corr->get(BLACK, key), 64, 16);
   EXPECT_NEAR(corr->get(BLACK, key), -64, 1);
 }
 
