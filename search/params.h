@@ -36,6 +36,7 @@
   X(NullMoveEvalDiv, 201, 50, 400)                                                              \
   X(NullMoveEvalMax, 3, 1, 6)                                                                   \
   X(ReverseFutilityHistoryDiv, 893, 100, 4000) /* margin grows by last move's history / this */ \
+  X(ReverseFutilityCorrection, 48, 0, 128)     /* and by |correction| * this / 64 */            \
   X(NullMoveHistoryMax, 31508, 5000, 80000)    /* no null move after a quiet this good */       \
   X(RazorDepth, 3, 1, 6)                                                                        \
   X(RazorBase, 252, 50, 600) /* eval + base + per * d^2 < alpha */                              \

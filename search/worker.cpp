@@ -243,10 +243,12 @@ std::optional<int> Worker::probcut(Position& pos, Stack* ss, int beta, int depth
   }
   // A strong quiet move just played by the opponent makes both prunings below less likely.
   const int last_history = (ss - 1)->stat_score;
-  // Reverse futility pruning: far enough above beta that a quiet reply will not drop us.
+  // Reverse futility pruning: far enough above beta that a quiet reply will not drop us; an
+  // eval the correction history had to move far is trusted less, so it needs a wider margin.
   if (depth <= ReverseFutilityDepth &&
       eval - ReverseFutilityMargin * (depth - n.improving) -
-              last_history / ReverseFutilityHistoryDiv >=
+              last_history / ReverseFutilityHistoryDiv -
+              std::abs(correction(pos)) * ReverseFutilityCorrection / 64 >=
           beta &&
       eval < kValueTbWinInMaxPly)
     return eval;
