@@ -248,7 +248,7 @@ std::optional<int> Worker::probcut(Position& pos, Stack* ss, int beta, int depth
   if (depth <= ReverseFutilityDepth &&
       eval - ReverseFutilityMargin * (depth - n.improving) -
               last_history / ReverseFutilityHistoryDiv -
-              std::abs(correction(pos)) * ReverseFutilityCorrection / 64 >=
+              std::abs(correction(pos)) * ReverseFutilityCorrection / kCorrectionWeightScale >=
           beta &&
       eval < kValueTbWinInMaxPly)
     return eval;
