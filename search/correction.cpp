@@ -11,19 +11,34 @@ namespace riposte {
 
 using namespace params;
 
-int Worker::correction(const Position& pos) const {
+namespace {
+
+// The last two moves, when both were real moves: the continuation table's index.
+template <class Stack>
+bool last_two_moves(const Stack* ss) {
+  return (ss - 1)->move.is_ok() && (ss - 2)->move.is_ok();
+}
+
+}  // namespace
+
+int Worker::correction(const Position& pos, const Stack* ss) const {
   const Color stm = pos.side_to_move();
+  const int continuation =
+      last_two_moves(ss) ? correction_->continuation.get((ss - 2)->moved_piece, (ss - 2)->move.to(),
+                                                         (ss - 1)->moved_piece, (ss - 1)->move.to())
+                         : 0;
   // The tables learn what the blend leaves over, so their weights set how fast each learns
   // rather than how far the blend can reach.
   return (correction_->pawn.get(stm, pos.pawn_key()) * CorrectionPawnWeight +
           (correction_->non_pawn[WHITE].get(stm, pos.non_pawn_key(WHITE)) +
            correction_->non_pawn[BLACK].get(stm, pos.non_pawn_key(BLACK))) *
-              CorrectionNonPawnWeight) /
+              CorrectionNonPawnWeight +
+          continuation * CorrectionContinuationWeight) /
          kCorrectionWeightScale;
 }
 
-int Worker::corrected_eval(const Position& pos, int raw_eval) const {
-  int v = raw_eval + correction(pos);
+int Worker::corrected_eval(const Position& pos, const Stack* ss, int raw_eval) const {
+  int v = raw_eval + correction(pos, ss);
   // Moves without a capture or a pawn move bring the 50-move draw nearer: an advantage that
   // has not been converted for a while is worth less.
   // (A counter past 100 comes only from a hostile FEN or move list; the game is drawn there.)
@@ -42,12 +57,16 @@ void Worker::update_correction(const Position& pos, const Stack* ss, int depth, 
   if (!best_move && best_value >= ss->static_eval) return;
   const Color stm = pos.side_to_move();
   // Against the blend as it stands now, before the fifty-move damping.
-  const int residual = best_value - (ss->raw_eval + correction(pos));
+  const int residual = best_value - (ss->raw_eval + correction(pos, ss));
   correction_->pawn.update(stm, pos.pawn_key(), depth, residual, CorrectionMaxError,
                            CorrectionMaxWeight);
   for (const Color c : {WHITE, BLACK})
     correction_->non_pawn[c].update(stm, pos.non_pawn_key(c), depth, residual, CorrectionMaxError,
                                     CorrectionMaxWeight);
+  if (last_two_moves(ss))
+    correction_->continuation.update((ss - 2)->moved_piece, (ss - 2)->move.to(),
+                                     (ss - 1)->moved_piece, (ss - 1)->move.to(), depth, residual,
+                                     CorrectionMaxError, CorrectionMaxWeight);
 }
 
 }  // namespace riposte

@@ -58,11 +58,37 @@ class CorrectionHistory {
   mutable std::int16_t table_[COLOR_NB][kSize] = {};
 };
 
-// The correction histories one search reads: by pawn structure, and by the pieces other than
-// pawns of one colour (the king included), per colour.
+// The correction by the last two moves, each a moved piece and its target square; the pieces
+// carry their colour, so one table serves both sides to move.
+class ContinuationCorrection {
+ public:
+  int get(Piece p2, Square to2, Piece p1, Square to1) const {
+    return entry(p2, to2, p1, to1).load(kOrder) / kCorrectionGrain;
+  }
+
+  void update(Piece p2, Square to2, Piece p1, Square to1, int depth, int residual, int max_error,
+              int max_weight) {
+    const std::atomic_ref<std::int16_t> e = entry(p2, to2, p1, to1);
+    std::int16_t v = e.load(kOrder);
+    update_correction_entry(v, depth, residual, max_error, max_weight);
+    e.store(v, kOrder);
+  }
+
+ private:
+  static constexpr std::memory_order kOrder = std::memory_order_relaxed;
+  std::atomic_ref<std::int16_t> entry(Piece p2, Square to2, Piece p1, Square to1) const {
+    return std::atomic_ref<std::int16_t>(table_[p2][to2][p1][to1]);
+  }
+
+  mutable std::int16_t table_[PIECE_NB][SQUARE_NB][PIECE_NB][SQUARE_NB] = {};
+};
+
+// The correction histories one search reads: by pawn structure, by the pieces other than pawns
+// of one colour (the king included), per colour, and by the last two moves.
 struct CorrectionTables {
   CorrectionHistory pawn;
   CorrectionHistory non_pawn[COLOR_NB];
+  ContinuationCorrection continuation;
 };
 
 }  // namespace riposte

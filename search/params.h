@@ -55,19 +55,20 @@
   X(LmpBase, 3, 1, 10)                /* quiets before LMP: (base + d^2) / 2 */                 \
   X(FutilityBase, 103, 20, 300)                                                                 \
   X(FutilityPerDepth, 98, 30, 250)                                                              \
-  X(SeeQuietMargin, 30, 5, 120)              /* quiets: SEE >= -m * lmrDepth^2 */               \
-  X(SeeCaptureMargin, 96, 30, 250)           /* captures: SEE >= -m * depth */                  \
-  X(HistoryPruningMargin, 3962, 1000, 12000) /* per ply of depth */                             \
-  X(HistoryPruningDepth, 3, 1, 6)            /* lmrDepth below this */                          \
-  X(QsFutilityMargin, 194, 50, 400)          /* delta pruning over the stand pat */             \
-  X(QsMoveLimit, 3, 1, 10)                   /* plain captures searched per node */             \
-  X(QsQuietEvasions, 2, 0, 8)                /* quiet evasions searched once one holds */       \
-  X(CorrectionMaxError, 65, 16, 120)         /* cp; a larger search error is clipped */         \
-  X(CorrectionMaxWeight, 17, 4, 64)          /* update weight min(depth + 1, this) */           \
-  X(CorrectionPawnWeight, 48, 0, 128)        /* correction = (pawn * this + */                  \
-  X(CorrectionNonPawnWeight, 29, 0, 128)     /* (white + black non-pawn) * this) / 64 */        \
-  X(FiftyMoveDamping, 215, 100, 1000)        /* static eval * (this - rule50) / this */         \
-  X(HistoryBonusQuad, 16, 0, 64)             /* cutoff bonus: min(q * d^2 + l * d, max) */      \
+  X(SeeQuietMargin, 30, 5, 120)               /* quiets: SEE >= -m * lmrDepth^2 */              \
+  X(SeeCaptureMargin, 96, 30, 250)            /* captures: SEE >= -m * depth */                 \
+  X(HistoryPruningMargin, 3962, 1000, 12000)  /* per ply of depth */                            \
+  X(HistoryPruningDepth, 3, 1, 6)             /* lmrDepth below this */                         \
+  X(QsFutilityMargin, 194, 50, 400)           /* delta pruning over the stand pat */            \
+  X(QsMoveLimit, 3, 1, 10)                    /* plain captures searched per node */            \
+  X(QsQuietEvasions, 2, 0, 8)                 /* quiet evasions searched once one holds */      \
+  X(CorrectionMaxError, 65, 16, 120)          /* cp; a larger search error is clipped */        \
+  X(CorrectionMaxWeight, 17, 4, 64)           /* update weight min(depth + 1, this) */          \
+  X(CorrectionPawnWeight, 48, 0, 128)         /* correction = (pawn * this + */                 \
+  X(CorrectionNonPawnWeight, 29, 0, 128)      /* (white + black non-pawn) * this + */           \
+  X(CorrectionContinuationWeight, 32, 0, 128) /* last two moves * this) / 64 */                 \
+  X(FiftyMoveDamping, 215, 100, 1000)         /* static eval * (this - rule50) / this */        \
+  X(HistoryBonusQuad, 16, 0, 64)              /* cutoff bonus: min(q * d^2 + l * d, max) */     \
   X(HistoryBonusLinear, 34, 0, 256)                                                             \
   X(HistoryBonusMax, 1655, 400, 4000)                                                           \
   X(HistoryMalusQuad, 18, 0, 64) /* the same for the moves tried before the cutoff */           \

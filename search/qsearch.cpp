@@ -46,7 +46,7 @@ int Worker::qsearch(Position& pos, Stack* ss, int alpha, int beta) {
   if (!in_check) {
     const bool tt_eval = tt_hit && tte.eval != kValueNone;
     ss->raw_eval = tt_eval ? tte.eval : eval::evaluate(pos, pawn_cache_, eval_cache_);
-    ss->static_eval = best_value = corrected_eval(pos, ss->raw_eval);
+    ss->static_eval = best_value = corrected_eval(pos, ss, ss->raw_eval);
     if (tt_value != kValueNone && (tte.bound & (tt_value > best_value ? BOUND_LOWER : BOUND_UPPER)))
       best_value = tt_value;
     // Stand pat: the side to move may decline every capture.

@@ -163,9 +163,9 @@ class alignas(64) Worker {
                         std::uint64_t nodes_before);
 
   // The correction history's offset for pos, the tables blended.
-  int correction(const Position& pos) const;
+  int correction(const Position& pos, const Stack* ss) const;
   // The static eval with that offset, kept inside the non-mate range.
-  int corrected_eval(const Position& pos, int raw_eval) const;
+  int corrected_eval(const Position& pos, const Stack* ss, int raw_eval) const;
   // Teaches the correction history what a finished search found, when its bound says which
   // side of the static eval the true score lies on.
   void update_correction(const Position& pos, const Stack* ss, int depth, int best_value,
