@@ -33,27 +33,33 @@ inline void update_correction_entry(std::int16_t& e, int depth, int residual, in
 
 // Entries are read and written as relaxed atomics, so that the threads share one table: a
 // lost update costs nothing, and on x86 the accesses are plain moves.
+inline int read_correction(std::int16_t& e) {
+  return std::atomic_ref<std::int16_t>(e).load(std::memory_order_relaxed) / kCorrectionGrain;
+}
+
+inline void learn_correction(std::int16_t& e, int depth, int residual, int max_error,
+                             int max_weight) {
+  const std::atomic_ref<std::int16_t> shared(e);
+  std::int16_t v = shared.load(std::memory_order_relaxed);
+  update_correction_entry(v, depth, residual, max_error, max_weight);
+  shared.store(v, std::memory_order_relaxed);
+}
+
 class CorrectionHistory {
  public:
   static constexpr int kSize = 16384;  // entries per colour
 
   // The learned correction in centipawns, at most max_error in size.
-  int get(Color c, Key key) const { return entry(c, key).load(kOrder) / kCorrectionGrain; }
+  int get(Color c, Key key) const { return read_correction(entry(c, key)); }
 
   void update(Color c, Key key, int depth, int residual, int max_error, int max_weight) {
-    const std::atomic_ref<std::int16_t> e = entry(c, key);
-    std::int16_t v = e.load(kOrder);
-    update_correction_entry(v, depth, residual, max_error, max_weight);
-    e.store(v, kOrder);
+    learn_correction(entry(c, key), depth, residual, max_error, max_weight);
   }
 
   void clear() { std::memset(table_, 0, sizeof(table_)); }
 
  private:
-  static constexpr std::memory_order kOrder = std::memory_order_relaxed;
-  std::atomic_ref<std::int16_t> entry(Color c, Key k) const {
-    return std::atomic_ref<std::int16_t>(table_[c][k % kSize]);
-  }
+  std::int16_t& entry(Color c, Key k) const { return table_[c][k % kSize]; }
 
   mutable std::int16_t table_[COLOR_NB][kSize] = {};
 };
@@ -63,23 +69,15 @@ class CorrectionHistory {
 class ContinuationCorrection {
  public:
   int get(Piece p2, Square to2, Piece p1, Square to1) const {
-    return entry(p2, to2, p1, to1).load(kOrder) / kCorrectionGrain;
+    return read_correction(table_[p2][to2][p1][to1]);
   }
 
   void update(Piece p2, Square to2, Piece p1, Square to1, int depth, int residual, int max_error,
               int max_weight) {
-    const std::atomic_ref<std::int16_t> e = entry(p2, to2, p1, to1);
-    std::int16_t v = e.load(kOrder);
-    update_correction_entry(v, depth, residual, max_error, max_weight);
-    e.store(v, kOrder);
+    learn_correction(table_[p2][to2][p1][to1], depth, residual, max_error, max_weight);
   }
 
  private:
-  static constexpr std::memory_order kOrder = std::memory_order_relaxed;
-  std::atomic_ref<std::int16_t> entry(Piece p2, Square to2, Piece p1, Square to1) const {
-    return std::atomic_ref<std::int16_t>(table_[p2][to2][p1][to1]);
-  }
-
   mutable std::int16_t table_[PIECE_NB][SQUARE_NB][PIECE_NB][SQUARE_NB] = {};
 };
 
