@@ -107,6 +107,9 @@ Uci::Uci(std::ostream& out, bool dev_options, int hash_mb)
       options_.add_spin(p.name, p.default_value, p.min, p.max, [this, p](const std::string& v) {
         pool_.wait();             // helpers of the last search may still read the parameters
         *p.value = std::stoi(v);  // the reduction tables are made anew at each start
+#ifdef RIPOSTE_TUNING
+        eval::apply_group_scales();
+#endif
         return absl::OkStatus();
       });
 }

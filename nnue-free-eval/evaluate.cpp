@@ -123,10 +123,10 @@ void init_imbalance_tables() {
               their_imbalance[i][a] = Score{};
               for (int c = 0; c <= a; ++c)
                 own_imbalance[i] +=
-                    kWeights[kImbalanceOurs + kImbalanceKinds * a + c] * (n[a] * n[c]);
+                    weights()[kImbalanceOurs + kImbalanceKinds * a + c] * (n[a] * n[c]);
               for (int c = 0; c < a; ++c)
                 their_imbalance[i][a] +=
-                    kWeights[kImbalanceTheirs + kImbalanceKinds * a + c] * n[c];
+                    weights()[kImbalanceTheirs + kImbalanceKinds * a + c] * n[c];
             }
           }
 }
@@ -232,11 +232,59 @@ void set_piece_square_values() {
 
 }  // namespace
 
+#ifdef RIPOSTE_TUNING
+Score gScaledWeights[kNumParams];
+
+namespace {
+
+// The group scales of parameter p, middlegame and endgame, or null for the parameters no group
+// holds (material, piece-square tables, tempo, imbalance, king danger).
+std::pair<const int*, const int*> group_scales(int p) {
+  const auto in = [p](int first, int end) { return p >= first && p < end; };
+  if (in(kKnightMobility, kIsolatedPawn)) return {&GroupMobilityMg, &GroupMobilityEg};
+  if (in(kIsolatedPawn, kPassedPawn) || in(kWeakUnopposedPawn, kPawnlessFlank))
+    return {&GroupPawnsMg, &GroupPawnsEg};
+  if (in(kPassedPawn, kKingAttackerWeight) || in(kPassedOwnKingProximity, kPsqtOppositeWings))
+    return {&GroupPassedMg, &GroupPassedEg};
+  if (in(kKingAttackerWeight, kPawnThreatMinor) || p == kPawnlessFlank)
+    return {&GroupKingMg, &GroupKingEg};
+  if (in(kPawnThreatMinor, kBishopPair) || in(kThreatByMinor, kPassedOwnKingProximity))
+    return {&GroupThreatsMg, &GroupThreatsEg};
+  if (in(kBishopPair, kTempo)) return {&GroupPiecesMg, &GroupPiecesEg};
+  return {nullptr, nullptr};
+}
+
+// The weight a mobility table is scaled about: its middle entry.
+Score scale_centre(int p) {
+  for (const auto& [first, size] : {std::pair{kKnightMobility, 9}, std::pair{kBishopMobility, 14},
+                                    std::pair{kRookMobility, 15}, std::pair{kQueenMobility, 28}})
+    if (p >= first && p < first + size) return kWeights[first + size / 2];
+  return Score{};
+}
+
+}  // namespace
+
+void apply_group_scales() {
+  for (int p = 0; p < kNumParams; ++p) {
+    const auto [mg, eg] = group_scales(p);
+    const Score w = kWeights[p], c = scale_centre(p);
+    gScaledWeights[p] =
+        mg ? Score{c.mg() + (w.mg() - c.mg()) * *mg / 64, c.eg() + (w.eg() - c.eg()) * *eg / 64}
+           : w;
+  }
+  detail::init_imbalance_tables();
+}
+#endif
+
 void init() {
   static std::once_flag flag;
   std::call_once(flag, [] {
     set_piece_square_values();
+#ifdef RIPOSTE_TUNING
+    apply_group_scales();
+#else
     detail::init_imbalance_tables();
+#endif
   });
   init_endgames();
 }
@@ -319,7 +367,7 @@ std::string trace(const Position& pos) {
   Score by_term[std::size(kTermNames)][COLOR_NB];
   for (int p = 0; p < kNumParams; ++p)
     if (!is_king_danger(p))
-      for (Color c : {WHITE, BLACK}) by_term[term_of(p)][c] += kWeights[p] * t.count[p][c];
+      for (Color c : {WHITE, BLACK}) by_term[term_of(p)][c] += weights()[p] * t.count[p][c];
   for (Color c : {WHITE, BLACK}) by_term[term_of(kDangerBase)][c] += ev.danger_penalty(c);
 
   std::string out =

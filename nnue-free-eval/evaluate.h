@@ -66,6 +66,12 @@ class EvalCache {
 // thread-safe.
 void init();
 
+#ifdef RIPOSTE_TUNING
+// Recomputes the weights the evaluation reads from kWeights and the group scales (params.h);
+// a tuning build calls it at start and after an option sets a scale.
+void apply_group_scales();
+#endif
+
 // Centipawns from the side to move's point of view.
 int evaluate(const Position& pos, PawnCache& cache);
 // The same through an EvalCache.

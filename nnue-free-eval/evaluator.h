@@ -59,7 +59,7 @@ class TermSum {
  public:
   TermSum(T& trace, Color side) : trace_(trace), side_(side) {}
   void add(int p, int n = 1) {
-    sum_ += kWeights[p] * n;
+    sum_ += weights()[p] * n;
     trace_.add(p, side_, n);
   }
   Score sum() const { return sum_; }

@@ -34,9 +34,9 @@ struct ShelterCounts {
   int storm[3];
   int open_files = 0;
   Score value() const {
-    Score v = kWeights[kKingOpenFile] * open_files;
+    Score v = weights()[kKingOpenFile] * open_files;
     for (int i = 0; i < 3; ++i)
-      v += kWeights[kPawnShelter + shelter[i]] + kWeights[kPawnStorm + storm[i]];
+      v += weights()[kPawnShelter + shelter[i]] + weights()[kPawnStorm + storm[i]];
     return v;
   }
 };

@@ -123,6 +123,31 @@ constexpr bool is_king_danger(int p) { return p >= kDangerAttacker; }
 RIPOSTE_EVAL_SCALARS(RIPOSTE_DECLARE_EVAL_SCALAR)
 #undef RIPOSTE_DECLARE_EVAL_SCALAR
 
+// Tuning builds only: each group of linear terms scaled by its value / 64, middlegame and
+// endgame apart, for an SPSA to find where games want the fitted weights larger or smaller (the
+// tuner fits them to results, not to what the search makes of them). A mobility table is scaled
+// about its middle entry, since its level is part of the piece's value. A result is multiplied
+// into weights.cpp and the scales go back to 64.
+#define RIPOSTE_EVAL_GROUP_SCALES(X)                                                              \
+  X(GroupMobilityMg, 64, 32, 128)                                                                 \
+  X(GroupMobilityEg, 64, 32, 128)                                                                 \
+  X(GroupPawnsMg, 64, 32, 128) /* isolated, doubled, backward, connected, blocked, levers */      \
+  X(GroupPawnsEg, 64, 32, 128)                                                                    \
+  X(GroupPassedMg, 64, 32, 128) /* passed pawns and candidates */                                 \
+  X(GroupPassedEg, 64, 32, 128)                                                                   \
+  X(GroupKingMg, 64, 32, 128) /* the linear king terms: zone attacks, shelter, storm */           \
+  X(GroupKingEg, 64, 32, 128)                                                                     \
+  X(GroupThreatsMg, 64, 32, 128)                                                                  \
+  X(GroupThreatsEg, 64, 32, 128)                                                                  \
+  X(GroupPiecesMg, 64, 32, 128) /* bishop pair, rook files, outposts and the other piece terms */ \
+  X(GroupPiecesEg, 64, 32, 128)
+
+#ifdef RIPOSTE_TUNING
+#define RIPOSTE_DECLARE_EVAL_SCALAR(name, value, lo, hi) inline int name = value;
+RIPOSTE_EVAL_GROUP_SCALES(RIPOSTE_DECLARE_EVAL_SCALAR)
+#undef RIPOSTE_DECLARE_EVAL_SCALAR
+#endif
+
 // The penalty for a king facing danger s: quadratic in the middlegame, linear in the endgame,
 // nothing when the defence outweighs the attack (Ethereal's shape).
 template <class T>
@@ -184,6 +209,15 @@ constexpr int kKrkpDistanceStep = 8;
 
 // The tuned weights (weights.cpp, written by tools/tune).
 extern const Score kWeights[kNumParams];
+
+// The weights the evaluation reads: kWeights, or in a tuning build kWeights with the group
+// scales applied (eval::apply_group_scales, evaluate.h).
+#ifdef RIPOSTE_TUNING
+extern Score gScaledWeights[kNumParams];
+inline const Score* weights() { return gScaledWeights; }
+#else
+inline const Score* weights() { return kWeights; }
+#endif
 
 // Named blocks of parameters, in order: the tuner writes weights.cpp block by block.
 struct ParamBlock {

@@ -10,6 +10,8 @@
 #include "gtest/gtest.h"
 #include "movegen/movegen.h"
 #include "movegen/notation.h"
+#include "nnue-free-eval/evaluate.h"
+#include "nnue-free-eval/params.h"
 #include "search/correction.h"
 #include "search/params.h"
 #include "search/threads.h"
@@ -167,6 +169,32 @@ TEST(SearchParams, SpsaLineIsOpenBenchFormat) {
     ++found;
   }
   EXPECT_EQ(found, 1);
+}
+
+// A group scale multiplies its terms' weights in a tuning build (a mobility table about its
+// middle entry) and leaves every other weight alone; at 64 the evaluation reads kWeights.
+TEST(SearchParams, EvalGroupScalesMoveOnlyTheirTerms) {
+#ifndef RIPOSTE_TUNING
+  GTEST_SKIP() << "the group scales exist only in tuning builds";
+#else
+  using namespace eval;
+  for (int p = 0; p < kNumParams; ++p) ASSERT_EQ(weights()[p], kWeights[p]) << p;
+  GroupPassedEg = 128;
+  GroupMobilityMg = 96;
+  apply_group_scales();
+  const Score passer = kWeights[kPassedPawn + 5], centre = kWeights[kKnightMobility + 4];
+  const Score trapped = kWeights[kKnightMobility];
+  EXPECT_EQ(weights()[kPassedPawn + 5], Score(passer.mg(), 2 * passer.eg()));
+  EXPECT_EQ(weights()[kKnightMobility + 4], centre);
+  EXPECT_EQ(weights()[kKnightMobility],
+            Score(centre.mg() + (trapped.mg() - centre.mg()) * 96 / 64, trapped.eg()));
+  for (const int p :
+       {int(kMaterial) + int(ROOK), int(kTempo), int(kDangerBase), int(kImbalanceOurs)})
+    EXPECT_EQ(weights()[p], kWeights[p]) << p;
+  GroupPassedEg = GroupMobilityMg = 64;
+  apply_group_scales();
+  for (int p = 0; p < kNumParams; ++p) ASSERT_EQ(weights()[p], kWeights[p]) << p;
+#endif
 }
 
 }  // namespace
