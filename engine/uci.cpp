@@ -13,6 +13,9 @@
 #include "movegen/notation.h"
 #include "movegen/perft.h"
 #include "nnue-free-eval/evaluate.h"
+#ifdef RIPOSTE_TUNING
+#include "nnue-free-eval/tuner.h"
+#endif
 #include "search/params.h"
 #include "search/syzygy.h"
 
@@ -179,6 +182,14 @@ bool Uci::execute(std::string_view line) {
     cmd_bench(tokens);
   else if (cmd == "spsa")
     cmd_spsa();
+#ifdef RIPOSTE_TUNING
+  else if (cmd == "weights") {
+    std::string source =
+        tune::weights_source({eval::weights(), eval::weights() + eval::kNumParams});
+    source.pop_back();  // the file's last newline: out_.line adds it
+    out_.line(source);
+  }
+#endif
   else if (cmd == "debug") {
   } else
     error(absl::StrCat("unknown command '", std::string(line), "'"));

@@ -2,6 +2,8 @@
 // The search techniques beyond alpha-beta basics: correction history, the excluded-move search
 // of singular extensions, and the parameter table.
 #include <cctype>
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <random>
 #include <set>
@@ -12,6 +14,9 @@
 #include "movegen/notation.h"
 #include "nnue-free-eval/evaluate.h"
 #include "nnue-free-eval/params.h"
+#ifdef RIPOSTE_TUNING
+#include "nnue-free-eval/tuner.h"
+#endif
 #include "search/correction.h"
 #include "search/params.h"
 #include "search/threads.h"
@@ -194,6 +199,19 @@ TEST(SearchParams, EvalGroupScalesMoveOnlyTheirTerms) {
   GroupPassedEg = GroupMobilityMg = 64;
   apply_group_scales();
   for (int p = 0; p < kNumParams; ++p) ASSERT_EQ(weights()[p], kWeights[p]) << p;
+#endif
+}
+
+// The tuning build's `weights` command bakes the scales into weights.cpp through the tuner's
+// writer: at scale 64 it must give back the file as it is.
+TEST(SearchParams, WeightsSourceAtUnitScalesIsTheWeightsFile) {
+#ifndef RIPOSTE_TUNING
+  GTEST_SKIP() << "the baking command exists only in tuning builds";
+#else
+  std::ifstream in(std::string(RIPOSTE_TEST_DATA_DIR) + "/../../nnue-free-eval/weights.cpp");
+  ASSERT_TRUE(in) << "nnue-free-eval/weights.cpp not found";
+  const std::string file((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(tune::weights_source({eval::weights(), eval::weights() + eval::kNumParams}), file);
 #endif
 }
 
