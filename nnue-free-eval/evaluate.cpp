@@ -256,9 +256,10 @@ std::pair<const int*, const int*> group_scales(int p) {
 
 // The weight a mobility table is scaled about: its middle entry.
 Score scale_centre(int p) {
-  for (const auto& [first, size] : {std::pair{kKnightMobility, 9}, std::pair{kBishopMobility, 14},
-                                    std::pair{kRookMobility, 15}, std::pair{kQueenMobility, 28}})
-    if (p >= first && p < first + size) return kWeights[first + size / 2];
+  for (const auto& [first, end] :
+       {std::pair{kKnightMobility, kBishopMobility}, std::pair{kBishopMobility, kRookMobility},
+        std::pair{kRookMobility, kQueenMobility}, std::pair{kQueenMobility, kIsolatedPawn}})
+    if (p >= first && p < end) return kWeights[first + (end - first) / 2];
   return Score{};
 }
 
