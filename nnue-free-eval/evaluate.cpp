@@ -224,8 +224,8 @@ void set_piece_square_values() {
     for (Color c : {WHITE, BLACK})
       for (int pt = PAWN; pt <= KING; ++pt)
         for (Square s = SQ_A1; s <= SQ_H8; ++s) {
-          Score v = kWeights[(set ? kPsqtOppositeWings : kPsqt) + pt * 64 + relative_square(c, s)];
-          if (pt != KING) v += kWeights[kMaterial + pt];
+          Score v = weights()[(set ? kPsqtOppositeWings : kPsqt) + pt * 64 + relative_square(c, s)];
+          if (pt != KING) v += weights()[kMaterial + pt];
           set_piece_square_value(set, make_piece(c, PieceType(pt)), s, c == WHITE ? v : -v);
         }
 }
@@ -238,9 +238,12 @@ Score gScaledWeights[kNumParams];
 namespace {
 
 // The group scales of parameter p, middlegame and endgame, or null for the parameters no group
-// holds (material, piece-square tables, tempo, imbalance, king danger).
+// holds (material, tempo, king danger).
 std::pair<const int*, const int*> group_scales(int p) {
   const auto in = [p](int first, int end) { return p >= first && p < end; };
+  if (in(kPsqt, kKnightMobility) || in(kPsqtOppositeWings, kDangerAttacker))
+    return {&GroupPsqtMg, &GroupPsqtEg};
+  if (in(kImbalanceOurs, kThreatByMinor)) return {&GroupImbalanceMg, &GroupImbalanceEg};
   if (in(kKnightMobility, kIsolatedPawn)) return {&GroupMobilityMg, &GroupMobilityEg};
   if (in(kIsolatedPawn, kPassedPawn) || in(kWeakUnopposedPawn, kPawnlessFlank))
     return {&GroupPawnsMg, &GroupPawnsEg};
@@ -254,12 +257,34 @@ std::pair<const int*, const int*> group_scales(int p) {
   return {nullptr, nullptr};
 }
 
-// The weight a mobility table is scaled about: its middle entry.
+// Whether p is a pawn's piece-square weight on the first or last rank.
+bool pawn_on_back_rank(int p) {
+  for (const int table : {int(kPsqt), int(kPsqtOppositeWings)}) {
+    const int s = p - (table + PAWN * 64);
+    if (s >= 0 && s < 64) return s < 8 || s >= 56;
+  }
+  return false;
+}
+
+// The weight a table is scaled about, since its level is part of the piece's value: a mobility
+// table's middle entry, a piece-square table's mean over the squares the piece can stand on.
 Score scale_centre(int p) {
   for (const auto& [first, end] :
        {std::pair{kKnightMobility, kBishopMobility}, std::pair{kBishopMobility, kRookMobility},
         std::pair{kRookMobility, kQueenMobility}, std::pair{kQueenMobility, kIsolatedPawn}})
     if (p >= first && p < end) return kWeights[first + (end - first) / 2];
+  for (const int table : {int(kPsqt), int(kPsqtOppositeWings)}) {
+    if (p < table || p >= table + 8 * 64) continue;
+    const int first = table + (p - table) / 64 * 64;
+    int mg = 0, eg = 0, n = 0;
+    for (int s = 0; s < 64; ++s)
+      if (!pawn_on_back_rank(first + s)) {
+        mg += kWeights[first + s].mg();
+        eg += kWeights[first + s].eg();
+        ++n;
+      }
+    return Score{mg / n, eg / n};
+  }
   return Score{};
 }
 
@@ -267,12 +292,14 @@ Score scale_centre(int p) {
 
 void apply_group_scales() {
   for (int p = 0; p < kNumParams; ++p) {
-    const auto [mg, eg] = group_scales(p);
+    auto [mg, eg] = group_scales(p);
     const Score w = kWeights[p], c = scale_centre(p);
+    if (pawn_on_back_rank(p)) mg = eg = nullptr;  // never read: written back unchanged
     gScaledWeights[p] =
         mg ? Score{c.mg() + (w.mg() - c.mg()) * *mg / 64, c.eg() + (w.eg() - c.eg()) * *eg / 64}
            : w;
   }
+  set_piece_square_values();
   detail::init_imbalance_tables();
 }
 #endif
@@ -280,10 +307,10 @@ void apply_group_scales() {
 void init() {
   static std::once_flag flag;
   std::call_once(flag, [] {
-    set_piece_square_values();
 #ifdef RIPOSTE_TUNING
     apply_group_scales();
 #else
+    set_piece_square_values();
     detail::init_imbalance_tables();
 #endif
   });

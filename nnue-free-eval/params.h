@@ -140,7 +140,11 @@ RIPOSTE_EVAL_SCALARS(RIPOSTE_DECLARE_EVAL_SCALAR)
   X(GroupThreatsMg, 64, 32, 128)                                                                  \
   X(GroupThreatsEg, 64, 32, 128)                                                                  \
   X(GroupPiecesMg, 64, 32, 128) /* bishop pair, rook files, outposts and the other piece terms */ \
-  X(GroupPiecesEg, 64, 32, 128)
+  X(GroupPiecesEg, 64, 32, 128)                                                                   \
+  X(GroupPsqtMg, 64, 32, 128) /* both piece-square tables, each piece's about its own mean */     \
+  X(GroupPsqtEg, 64, 32, 128)                                                                     \
+  X(GroupImbalanceMg, 64, 32, 128)                                                                \
+  X(GroupImbalanceEg, 64, 32, 128)
 
 #ifdef RIPOSTE_TUNING
 #define RIPOSTE_DECLARE_EVAL_SCALAR(name, value, lo, hi) inline int name = value;

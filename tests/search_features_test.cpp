@@ -202,6 +202,32 @@ TEST(SearchParams, EvalGroupScalesMoveOnlyTheirTerms) {
 #endif
 }
 
+// The piece-square scale reaches the sums Position keeps as pieces move (they are set from the
+// scaled weights), moves a table about its mean, and leaves the material and a pawn's unused
+// back-rank entries alone.
+TEST(SearchParams, EvalPsqtScaleReachesThePositionSums) {
+#ifndef RIPOSTE_TUNING
+  GTEST_SKIP() << "the group scales exist only in tuning builds";
+#else
+  using namespace eval;
+  const char* fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+  const auto eval_of = [fen] { return evaluate(*Position::from_fen(fen)); };
+  const int before = eval_of();
+  GroupPsqtMg = 128;
+  apply_group_scales();
+  EXPECT_NE(eval_of(), before);
+  const auto psqt = [](PieceType pt, Square s) { return int(kPsqt) + int(pt) * 64 + int(s); };
+  const Score knight_a1 = kWeights[psqt(KNIGHT, SQ_A1)];
+  EXPECT_EQ(weights()[psqt(KNIGHT, SQ_A1)].eg(), knight_a1.eg());
+  EXPECT_LT(weights()[psqt(KNIGHT, SQ_A1)].mg(), knight_a1.mg()) << "a corner below the mean";
+  EXPECT_EQ(weights()[psqt(PAWN, SQ_E1)], kWeights[psqt(PAWN, SQ_E1)]);
+  EXPECT_EQ(weights()[int(kMaterial) + int(KNIGHT)], kWeights[int(kMaterial) + int(KNIGHT)]);
+  GroupPsqtMg = 64;
+  apply_group_scales();
+  EXPECT_EQ(eval_of(), before);
+#endif
+}
+
 // The tuning build's `weights` command bakes the scales into weights.cpp through the tuner's
 // writer: at scale 64 it must give back the file as it is.
 TEST(SearchParams, WeightsSourceAtUnitScalesIsTheWeightsFile) {
