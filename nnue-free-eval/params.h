@@ -123,11 +123,11 @@ constexpr bool is_king_danger(int p) { return p >= kDangerAttacker; }
 RIPOSTE_EVAL_SCALARS(RIPOSTE_DECLARE_EVAL_SCALAR)
 #undef RIPOSTE_DECLARE_EVAL_SCALAR
 
-// Tuning builds only: each group of linear terms scaled by its value / 64, middlegame and
-// endgame apart, for an SPSA to find where games want the fitted weights larger or smaller (the
-// tuner fits them to results, not to what the search makes of them). A mobility table is scaled
-// about its middle entry, since its level is part of the piece's value. A result is multiplied
-// into weights.cpp and the scales go back to 64.
+// Tuning builds only: each group of terms scaled by its value / 64, middlegame and endgame
+// apart, for an SPSA to find where games want the fitted weights larger or smaller (the tuner
+// fits them to results, not to what the search makes of them). A mobility table is scaled about
+// its middle entry and a piece-square table about its mean, since their level is part of the
+// piece's value. A result is multiplied into weights.cpp and the scales go back to 64.
 #define RIPOSTE_EVAL_GROUP_SCALES(X)                                                              \
   X(GroupMobilityMg, 64, 32, 128)                                                                 \
   X(GroupMobilityEg, 64, 32, 128)                                                                 \
