@@ -237,10 +237,20 @@ Score gScaledWeights[kNumParams];
 
 namespace {
 
+// Whether p is a pawn's piece-square weight on the first or last rank.
+bool pawn_on_back_rank(int p) {
+  for (const int table : {int(kPsqt), int(kPsqtOppositeWings)}) {
+    const int s = p - (table + PAWN * 64);
+    if (s >= 0 && s < 64) return s < 8 || s >= 56;
+  }
+  return false;
+}
+
 // The group scales of parameter p, middlegame and endgame, or null for the parameters no group
-// holds (material, tempo, king danger).
+// holds (material, tempo, king danger, a pawn's back-rank squares, which no position reads).
 std::pair<const int*, const int*> group_scales(int p) {
   const auto in = [p](int first, int end) { return p >= first && p < end; };
+  if (pawn_on_back_rank(p)) return {nullptr, nullptr};
   if (in(kPsqt, kKnightMobility) || in(kPsqtOppositeWings, kDangerAttacker))
     return {&GroupPsqtMg, &GroupPsqtEg};
   if (in(kImbalanceOurs, kThreatByMinor)) return {&GroupImbalanceMg, &GroupImbalanceEg};
@@ -257,44 +267,52 @@ std::pair<const int*, const int*> group_scales(int p) {
   return {nullptr, nullptr};
 }
 
-// Whether p is a pawn's piece-square weight on the first or last rank.
-bool pawn_on_back_rank(int p) {
-  for (const int table : {int(kPsqt), int(kPsqtOppositeWings)}) {
-    const int s = p - (table + PAWN * 64);
-    if (s >= 0 && s < 64) return s < 8 || s >= 56;
-  }
-  return false;
-}
+// The weights scaled about one centre, as [first, end): p's mobility or piece-square table, or
+// p alone.
+struct ScaledTable {
+  int first, end;
+  bool piece_square;
+};
 
-// The weight a table is scaled about, since its level is part of the piece's value: a mobility
-// table's middle entry, a piece-square table's mean over the squares the piece can stand on.
-Score scale_centre(int p) {
+ScaledTable table_of(int p) {
   for (const auto& [first, end] :
        {std::pair{kKnightMobility, kBishopMobility}, std::pair{kBishopMobility, kRookMobility},
         std::pair{kRookMobility, kQueenMobility}, std::pair{kQueenMobility, kIsolatedPawn}})
-    if (p >= first && p < end) return kWeights[first + (end - first) / 2];
-  for (const int table : {int(kPsqt), int(kPsqtOppositeWings)}) {
-    if (p < table || p >= table + 8 * 64) continue;
-    const int first = table + (p - table) / 64 * 64;
+    if (p >= first && p < end) return {first, end, false};
+  for (const int table : {int(kPsqt), int(kPsqtOppositeWings)})
+    if (p >= table && p < table + 8 * 64) {
+      const int first = table + (p - table) / 64 * 64;
+      return {first, first + 64, true};
+    }
+  return {p, p + 1, false};
+}
+
+// The weight a table is scaled about, since its level is part of the piece's value: a mobility
+// table's middle entry, a piece-square table's mean over the squares the piece can stand on,
+// zero for a lone weight.
+Score scale_centre(const ScaledTable& t) {
+  if (t.piece_square) {
     int mg = 0, eg = 0, n = 0;
-    for (int s = 0; s < 64; ++s)
-      if (!pawn_on_back_rank(first + s)) {
-        mg += kWeights[first + s].mg();
-        eg += kWeights[first + s].eg();
+    for (int p = t.first; p < t.end; ++p)
+      if (!pawn_on_back_rank(p)) {
+        mg += kWeights[p].mg();
+        eg += kWeights[p].eg();
         ++n;
       }
     return Score{mg / n, eg / n};
   }
-  return Score{};
+  return t.end - t.first > 1 ? kWeights[t.first + (t.end - t.first) / 2] : Score{};
 }
 
 }  // namespace
 
 void apply_group_scales() {
+  ScaledTable table{0, 0, false};
+  Score c{};
   for (int p = 0; p < kNumParams; ++p) {
-    auto [mg, eg] = group_scales(p);
-    const Score w = kWeights[p], c = scale_centre(p);
-    if (pawn_on_back_rank(p)) mg = eg = nullptr;  // never read: written back unchanged
+    if (p >= table.end) c = scale_centre(table = table_of(p));  // once per table
+    const auto [mg, eg] = group_scales(p);
+    const Score w = kWeights[p];
     gScaledWeights[p] =
         mg ? Score{c.mg() + (w.mg() - c.mg()) * *mg / 64, c.eg() + (w.eg() - c.eg()) * *eg / 64}
            : w;
