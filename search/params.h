@@ -9,7 +9,7 @@
 
 // X(name, default, min, max)
 #define RIPOSTE_SEARCH_PARAMS(X)                                                                \
-  X(AspirationDelta, 14, 5, 50)    /* first window half-width */                                \
+  X(AspirationDelta, 13, 5, 50)    /* first window half-width */                                \
   X(AspirationMinDepth, 4, 2, 8)   /* iterations before this search a full window */            \
   X(AspirationGrowth, 52, 20, 150) /* percent the window grows after a fail */                  \
   X(LmrMinDepth, 3, 2, 5)          /* late-move reductions from this depth */                   \
@@ -19,50 +19,50 @@
   X(LmrNoisyDiv, 354, 150, 600)                                                                 \
   X(LmrHistoryDiv, 11248, 2048, 32768)       /* quiet history per ply of reduction */           \
   X(LmrCaptureHistoryDiv, 4174, 1024, 16384) /* capture history per ply */                      \
-  X(LmrDeeperMargin, 50, 0, 200)             /* re-search deeper above best + this */           \
+  X(LmrDeeperMargin, 49, 0, 200)             /* re-search deeper above best + this */           \
   X(LmrDeeperPerDepth, 2, 0, 16)                                                                \
-  X(LmrShallowerMargin, 8, 0, 60)   /* re-search shallower below best + this */                 \
+  X(LmrShallowerMargin, 7, 0, 60)   /* re-search shallower below best + this */                 \
   X(LmrPvNode, 1024, 0, 3072)       /* the terms below in 1/1024 ply: less at PV nodes */       \
   X(LmrCutNode, 1024, 0, 3072)      /* more at expected cut nodes */                            \
   X(LmrGivesCheck, 1024, 0, 3072)   /* less for a checking move */                              \
   X(LmrNotImproving, 1024, 0, 3072) /* more for a quiet when the eval is not improving */       \
   X(LmrTtNoisy, 1024, 0, 3072)      /* more for a quiet when the TT move is a capture */        \
   X(LmrTtPv, 1024, 0, 3072)         /* less off the PV for a position once on one (ttPv) */     \
-  X(ReverseFutilityMargin, 73, 30, 200)                                                         \
+  X(ReverseFutilityMargin, 74, 30, 200)                                                         \
   X(ReverseFutilityDepth, 8, 3, 14)                                                             \
   X(NullMoveMinDepth, 3, 1, 6)                                                                  \
   X(NullMoveBase, 4, 2, 6) /* R = base + d / div + min(evalmax, (eval - beta) / ediv) */        \
   X(NullMoveDepthDiv, 4, 2, 8)                                                                  \
-  X(NullMoveEvalDiv, 201, 50, 400)                                                              \
+  X(NullMoveEvalDiv, 205, 50, 400)                                                              \
   X(NullMoveEvalMax, 3, 1, 6)                                                                   \
   X(ReverseFutilityHistoryDiv, 893, 100, 4000) /* margin grows by last move's history / this */ \
   X(ReverseFutilityCorrection, 48, 0, 128)     /* and by |correction| * this / 64 */            \
   X(NullMoveHistoryMax, 31508, 5000, 80000)    /* no null move after a quiet this good */       \
   X(RazorDepth, 3, 1, 6)                                                                        \
-  X(RazorBase, 252, 50, 600) /* eval + base + per * d^2 < alpha */                              \
-  X(RazorPerDepth, 149, 50, 400)                                                                \
+  X(RazorBase, 257, 50, 600) /* eval + base + per * d^2 < alpha */                              \
+  X(RazorPerDepth, 141, 50, 400)                                                                \
   X(ProbCutMinDepth, 5, 3, 10)                                                                  \
-  X(ProbCutMargin, 192, 50, 400)  /* probcut beta = beta + margin - */                          \
+  X(ProbCutMargin, 194, 50, 400)  /* probcut beta = beta + margin - */                          \
   X(ProbCutImproving, 54, 0, 150) /* this when improving */                                     \
   X(ProbCutReduction, 4, 2, 6)                                                                  \
   X(ProbCutDepthMargin, 3, 1, 6) /* a ProbCut result counts as depth - this */                  \
   X(SingularMinDepth, 6, 4, 12)                                                                 \
   X(SingularTTDepthMargin, 2, 1, 6)   /* TT depth >= depth - this */                            \
-  X(SingularMargin, 64, 16, 192)      /* singular beta = tt value - d * m / 32 */               \
-  X(SingularDoubleMargin, 23, 0, 100) /* far below singular beta: +2 plies */                   \
+  X(SingularMargin, 65, 16, 192)      /* singular beta = tt value - d * m / 32 */               \
+  X(SingularDoubleMargin, 25, 0, 100) /* far below singular beta: +2 plies */                   \
   X(SingularMaxDoubles, 6, 0, 16)     /* double extensions along one line */                    \
   X(PruningDepth, 8, 3, 14)           /* LMP, futility and SEE pruning below */                 \
   X(LmpBase, 3, 1, 10)                /* quiets before LMP: (base + d^2) / 2 */                 \
-  X(FutilityBase, 103, 20, 300)                                                                 \
+  X(FutilityBase, 111, 20, 300)                                                                 \
   X(FutilityPerDepth, 98, 30, 250)                                                              \
-  X(SeeQuietMargin, 30, 5, 120)               /* quiets: SEE >= -m * lmrDepth^2 */              \
-  X(SeeCaptureMargin, 96, 30, 250)            /* captures: SEE >= -m * depth */                 \
+  X(SeeQuietMargin, 29, 5, 120)               /* quiets: SEE >= -m * lmrDepth^2 */              \
+  X(SeeCaptureMargin, 92, 30, 250)            /* captures: SEE >= -m * depth */                 \
   X(HistoryPruningMargin, 3962, 1000, 12000)  /* per ply of depth */                            \
   X(HistoryPruningDepth, 3, 1, 6)             /* lmrDepth below this */                         \
-  X(QsFutilityMargin, 194, 50, 400)           /* delta pruning over the stand pat */            \
+  X(QsFutilityMargin, 192, 50, 400)           /* delta pruning over the stand pat */            \
   X(QsMoveLimit, 3, 1, 10)                    /* plain captures searched per node */            \
   X(QsQuietEvasions, 2, 0, 8)                 /* quiet evasions searched once one holds */      \
-  X(CorrectionMaxError, 65, 16, 120)          /* cp; a larger search error is clipped */        \
+  X(CorrectionMaxError, 64, 16, 120)          /* cp; a larger search error is clipped */        \
   X(CorrectionMaxWeight, 17, 4, 64)           /* update weight min(depth + 1, this) */          \
   X(CorrectionPawnWeight, 48, 0, 128)         /* correction = (pawn * this + */                 \
   X(CorrectionNonPawnWeight, 29, 0, 128)      /* (white + black non-pawn) * this + */           \
