@@ -170,7 +170,7 @@ TEST(SearchParams, SpsaLineIsOpenBenchFormat) {
   int found = 0;
   for (const params::Param& p : params::all()) {
     if (std::string(p.name) != "SingularMargin") continue;
-    EXPECT_EQ(params::spsa_line(p), "SingularMargin, int, 64, 16, 192, 8.8, 0.002");
+    EXPECT_EQ(params::spsa_line(p), "SingularMargin, int, 65, 16, 192, 8.8, 0.002");
     ++found;
   }
   EXPECT_EQ(found, 1);
