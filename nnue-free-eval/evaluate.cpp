@@ -317,6 +317,14 @@ void apply_group_scales() {
         mg ? Score{c.mg() + (w.mg() - c.mg()) * *mg / 64, c.eg() + (w.eg() - c.eg()) * *eg / 64}
            : w;
   }
+  const int* offsets[][2] = {{&OffsetPawnMg, &OffsetPawnEg},
+                             {&OffsetKnightMg, &OffsetKnightEg},
+                             {&OffsetBishopMg, &OffsetBishopEg},
+                             {&OffsetRookMg, &OffsetRookEg},
+                             {&OffsetQueenMg, &OffsetQueenEg}};
+  for (int pt = PAWN; pt <= QUEEN; ++pt)
+    gScaledWeights[kMaterial + pt] += Score{*offsets[pt - PAWN][0], *offsets[pt - PAWN][1]};
+  gScaledWeights[kTempo] += Score{OffsetTempoMg, OffsetTempoEg};
   set_piece_square_values();
   detail::init_imbalance_tables();
 }

@@ -67,8 +67,8 @@ class EvalCache {
 void init();
 
 #ifdef RIPOSTE_TUNING
-// Recomputes the weights the evaluation reads from kWeights and the group scales (params.h);
-// a tuning build calls it at start and after an option sets a scale.
+// Recomputes the weights the evaluation reads from kWeights, the group scales and the weight
+// offsets (params.h); a tuning build calls it at start and after an option sets one.
 void apply_group_scales();
 #endif
 

@@ -146,9 +146,27 @@ RIPOSTE_EVAL_SCALARS(RIPOSTE_DECLARE_EVAL_SCALAR)
   X(GroupImbalanceMg, 64, 32, 128)                                                                \
   X(GroupImbalanceEg, 64, 32, 128)
 
+// Tuning builds only: centipawns added to the fitted material values and the tempo, which no
+// group holds. The search's margins are counted against them, so games may want them elsewhere
+// than the fit to results put them. A result is added into weights.cpp and the offsets go to 0.
+#define RIPOSTE_EVAL_WEIGHT_OFFSETS(X) \
+  X(OffsetPawnMg, 0, -40, 40)          \
+  X(OffsetPawnEg, 0, -40, 40)          \
+  X(OffsetKnightMg, 0, -80, 80)        \
+  X(OffsetKnightEg, 0, -80, 80)        \
+  X(OffsetBishopMg, 0, -80, 80)        \
+  X(OffsetBishopEg, 0, -80, 80)        \
+  X(OffsetRookMg, 0, -100, 100)        \
+  X(OffsetRookEg, 0, -100, 100)        \
+  X(OffsetQueenMg, 0, -150, 150)       \
+  X(OffsetQueenEg, 0, -150, 150)       \
+  X(OffsetTempoMg, 0, -30, 30)         \
+  X(OffsetTempoEg, 0, -30, 30)
+
 #ifdef RIPOSTE_TUNING
 #define RIPOSTE_DECLARE_EVAL_SCALAR(name, value, lo, hi) inline int name = value;
 RIPOSTE_EVAL_GROUP_SCALES(RIPOSTE_DECLARE_EVAL_SCALAR)
+RIPOSTE_EVAL_WEIGHT_OFFSETS(RIPOSTE_DECLARE_EVAL_SCALAR)
 #undef RIPOSTE_DECLARE_EVAL_SCALAR
 #endif
 
@@ -215,7 +233,7 @@ constexpr int kKrkpDistanceStep = 8;
 extern const Score kWeights[kNumParams];
 
 // The weights the evaluation reads: kWeights, or in a tuning build kWeights with the group
-// scales applied (eval::apply_group_scales, evaluate.h).
+// scales and weight offsets applied (eval::apply_group_scales, evaluate.h).
 #ifdef RIPOSTE_TUNING
 extern Score gScaledWeights[kNumParams];
 inline const Score* weights() { return gScaledWeights; }

@@ -19,12 +19,13 @@ namespace {
 #define RIPOSTE_PARAM_ENTRY(name, value, lo, hi) Param{#name, value, lo, hi, nullptr},
 #define RIPOSTE_EVAL_ENTRY(name, value, lo, hi) Param{#name, value, lo, hi, nullptr},
 #endif
-const auto kTable = std::to_array<Param>({RIPOSTE_SEARCH_PARAMS(RIPOSTE_PARAM_ENTRY)
-                                              RIPOSTE_EVAL_SCALARS(RIPOSTE_EVAL_ENTRY)
+const auto kTable = std::to_array<Param>(
+    {RIPOSTE_SEARCH_PARAMS(RIPOSTE_PARAM_ENTRY) RIPOSTE_EVAL_SCALARS(RIPOSTE_EVAL_ENTRY)
 #ifdef RIPOSTE_TUNING
-                                                  RIPOSTE_EVAL_GROUP_SCALES(RIPOSTE_EVAL_ENTRY)
+         RIPOSTE_EVAL_GROUP_SCALES(RIPOSTE_EVAL_ENTRY)
+             RIPOSTE_EVAL_WEIGHT_OFFSETS(RIPOSTE_EVAL_ENTRY)
 #endif
-});
+    });
 #undef RIPOSTE_PARAM_ENTRY
 #undef RIPOSTE_EVAL_ENTRY
 

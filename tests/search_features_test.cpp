@@ -228,6 +228,35 @@ TEST(SearchParams, EvalPsqtScaleReachesThePositionSums) {
 #endif
 }
 
+// The material and tempo offsets move only their own weights, reach the sums Position keeps, and
+// at 0 give back kWeights.
+TEST(SearchParams, EvalWeightOffsetsMoveMaterialAndTempo) {
+#ifndef RIPOSTE_TUNING
+  GTEST_SKIP() << "the weight offsets exist only in tuning builds";
+#else
+  using namespace eval;
+  // White is a knight up, so the knight's value reaches the score through Position's sums.
+  const char* fen = "4k3/pppp4/8/8/8/8/PPPP4/1N2K3 w - - 0 1";
+  const auto eval_of = [fen] { return evaluate(*Position::from_fen(fen)); };
+  const int before = eval_of();
+  OffsetKnightMg = 40;
+  OffsetKnightEg = 40;
+  OffsetTempoEg = -7;
+  apply_group_scales();
+  const Score knight = kWeights[int(kMaterial) + int(KNIGHT)];
+  EXPECT_EQ(weights()[int(kMaterial) + int(KNIGHT)], Score(knight.mg() + 40, knight.eg() + 40));
+  EXPECT_EQ(weights()[int(kTempo)], Score(kWeights[kTempo].mg(), kWeights[kTempo].eg() - 7));
+  for (const int p :
+       {int(kMaterial) + int(BISHOP), int(kPsqt) + int(KNIGHT) * 64 + int(SQ_B1), int(kDangerBase)})
+    EXPECT_EQ(weights()[p], kWeights[p]) << p;
+  EXPECT_GT(eval_of(), before + 20);
+  OffsetKnightMg = OffsetKnightEg = OffsetTempoEg = 0;
+  apply_group_scales();
+  EXPECT_EQ(eval_of(), before);
+  for (int p = 0; p < kNumParams; ++p) ASSERT_EQ(weights()[p], kWeights[p]) << p;
+#endif
+}
+
 // The tuning build's `weights` command bakes the scales into weights.cpp through the tuner's
 // writer: at scale 64 it must give back the file as it is.
 TEST(SearchParams, WeightsSourceAtUnitScalesIsTheWeightsFile) {
