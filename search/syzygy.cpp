@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <mutex>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -59,6 +60,9 @@ std::atomic<int> loaded_largest{0};
 // only stops the probes.
 std::string fathom_path;
 int fathom_largest = 0;
+// Debian's libfathom is built without its own locks: two threads that open the same table on
+// their first probe crash it. Every call into Fathom holds this lock.
+std::mutex fathom_mutex;
 
 // Syzygy files start with a magic number per kind and are 16 bytes past a multiple of 64.
 constexpr std::array<unsigned char, 4> kWdlMagic = {0x71, 0xe8, 0x23, 0x5d};
@@ -123,9 +127,11 @@ Wdl adjusted(int wdl, bool use_rule50) {
 std::optional<RootRanking> rank_by_dtz(const Position& pos, const FathomBoard& b, bool use_rule50) {
   std::array<unsigned, TB_MAX_MOVES> results{};
   if (b.castling) return std::nullopt;
+  std::unique_lock lock(fathom_mutex);
   const unsigned root =
       fathom()->probe_root(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights,
                            b.pawns, b.rule50, b.ep, b.white_to_move, results.data());
+  lock.unlock();
   if (root == TB_RESULT_FAILED || root == TB_RESULT_CHECKMATE || root == TB_RESULT_STALEMATE)
     return std::nullopt;
   RootRanking best;
@@ -154,10 +160,12 @@ std::optional<RootRanking> rank_by_dtz(const Position& pos, const FathomBoard& b
 // The fallback without DTZ tables: every move that keeps the best WDL result.
 std::optional<RootRanking> rank_by_wdl(const Position& pos, const FathomBoard& b, bool use_rule50) {
   auto rm = std::make_unique<TbRootMoves>();  // about 100 KB: not for the stack
-  if (!fathom()->probe_root_wdl(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights,
-                                b.pawns, b.rule50, b.castling, b.ep, b.white_to_move, use_rule50,
-                                rm.get()))
-    return std::nullopt;
+  std::unique_lock lock(fathom_mutex);
+  const bool ok = fathom()->probe_root_wdl(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops,
+                                           b.knights, b.pawns, b.rule50, b.castling, b.ep,
+                                           b.white_to_move, use_rule50, rm.get());
+  lock.unlock();
+  if (!ok) return std::nullopt;
   RootRanking best;
   int best_rank = -1'000'000;
   for (unsigned i = 0; i < rm->size; ++i) {
@@ -226,6 +234,7 @@ absl::StatusOr<LoadReport> load(std::string_view path) {
                                                "be loaded; playing without tablebases"));
   if (path != fathom_path || fathom_largest == 0) {
     // Fathom reports truncated files itself, on stdout: keep its line ahead of ours.
+    const std::lock_guard lock(fathom_mutex);
     const bool ok = lib->init(std::string(path).c_str());
     std::fflush(stdout);
     fathom_path = std::string(path);
@@ -246,8 +255,10 @@ std::optional<Wdl> probe_wdl(const Position& pos) {
   const FathomBoard b = fathom_board(pos);
   // Fathom's WDL tables know nothing of castling or of moves since the last zeroing move.
   if (b.castling || b.rule50) return std::nullopt;
+  std::unique_lock lock(fathom_mutex);
   const unsigned r = fathom()->probe_wdl(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops,
                                          b.knights, b.pawns, b.ep, b.white_to_move);
+  lock.unlock();
   if (r == TB_RESULT_FAILED) return std::nullopt;
   return Wdl(int(r) - 2);
 }
